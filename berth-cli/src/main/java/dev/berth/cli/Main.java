@@ -1,0 +1,96 @@
+package dev.berth.cli;
+
+import dev.berth.failure.BerthException;
+import dev.berth.failure.Failure;
+import dev.berth.io.FailureJson;
+import dev.berth.plan.InvalidPlanException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+import java.io.PrintWriter;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/** {@code berth}: the command line, one client of the core library. */
+@Command(name = "berth", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+        description = "Memory and address planner for accelerator compilers.",
+        subcommands = {PlanCommand.class, CheckDeployCommand.class, CommandLine.HelpCommand.class},
+        footer = {"", "Exit codes: 0 done, 1 internal error, 2 invalid-input, 3 address-not-encodable,",
+                "4 arithmetic-overflow, 5 capacity-exceeded, 6 insufficient-deployment-capacity.",
+                "", "Example:", "  berth plan examples/seed.json --target npu-ref --show"})
+public final class Main implements Runnable {
+
+    public static void main(String[] args) {
+        System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+    }
+
+    /** Runs the command line and returns the exit code (tests call this). */
+    public static int run(String[] args, PrintWriter out, PrintWriter err) {
+        boolean json = Arrays.asList(args).contains("--json");
+        CommandLine cl = new CommandLine(new Main());
+        cl.setOut(out);
+        cl.setErr(err);
+        cl.setParameterExceptionHandler((ex, a) -> {
+            Failure f = new Failure.InvalidInput("usage: " + ex.getMessage(), Optional.empty(), Optional.empty());
+            report(f, json, out, err);
+            if (!json) {
+                err.println("Try 'berth " + (ex.getCommandLine().getCommandName().equals("berth") ? ""
+                        : ex.getCommandLine().getCommandName() + " ") + "--help'.");
+            }
+            return 2;
+        });
+        cl.setExecutionExceptionHandler((ex, c, parsed) -> {
+            if (ex instanceof BerthException be) {
+                report(be.failure(), json, out, err);
+                return be.category().exitCode();
+            }
+            if (ex instanceof InvalidPlanException ip) {
+                Map<String, Object> m = new LinkedHashMap<>();
+                m.put("category", "internal-error");
+                m.put("message", ip.getMessage());
+                emit(m, json, out, err);
+                return 1;
+            }
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("category", "internal-error");
+            m.put("message", "internal error (a bug: please report it): " + ex);
+            emit(m, json, out, err);
+            if (!json) {
+                ex.printStackTrace(err);
+            }
+            return 1;
+        });
+        int code = cl.execute(args);
+        out.flush();
+        err.flush();
+        return code;
+    }
+
+    static void report(Failure f, boolean json, PrintWriter out, PrintWriter err) {
+        emit(f.fields(), json, out, err);
+    }
+
+    private static void emit(Map<String, Object> fields, boolean json, PrintWriter out, PrintWriter err) {
+        if (json) {
+            out.println(FailureJson.toJson(fields));
+        } else {
+            err.println("berth: " + fields.get("category") + ": " + fields.get("message"));
+        }
+    }
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(new CommandLine(this), "a command is needed: plan, check-deploy");
+    }
+
+    /** {@code berth --version}. */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            String v = Main.class.getPackage().getImplementationVersion();
+            return new String[]{"berth " + (v == null ? "0.1.0-SNAPSHOT" : v)};
+        }
+    }
+}

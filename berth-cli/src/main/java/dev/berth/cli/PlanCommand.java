@@ -1,0 +1,114 @@
+package dev.berth.cli;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import dev.berth.artifact.Plan;
+import dev.berth.failure.BerthException;
+import dev.berth.io.PlanJson;
+import dev.berth.io.TargetJson;
+import dev.berth.io.WorkloadJson;
+import dev.berth.plan.PlanResult;
+import dev.berth.plan.Planner;
+import dev.berth.plan.SolverChoice;
+import dev.berth.target.Target;
+import dev.berth.workload.Workload;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** {@code berth plan}. */
+@Command(name = "plan", mixinStandardHelpOptions = true,
+        description = "Plan a workload: give every buffer an offset in its space, verify the plan, print the metrics.",
+        footer = {"", "Examples:",
+                "  berth plan examples/seed.json",
+                "  berth plan examples/seed.json --target teaching --solver exact --show",
+                "  berth plan examples/seed.json -o plan.json --json"})
+final class PlanCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "WORKLOAD", description = "Workload file (.json).")
+    Path workload;
+
+    @Option(names = "--target", paramLabel = "NAME|FILE", defaultValue = "npu-ref",
+            description = "Bundled target (npu-ref, teaching) or a target file. Default: ${DEFAULT-VALUE}.")
+    String target;
+
+    @Option(names = "--solver", paramLabel = "SOLVER", defaultValue = "auto",
+            description = "auto, greedy, best-fit or exact. Default: ${DEFAULT-VALUE}.")
+    String solver;
+
+    @Option(names = "--time-limit", paramLabel = "SECONDS", defaultValue = "10",
+            description = "Time limit for searches, in seconds. Default: ${DEFAULT-VALUE}.")
+    double timeLimit;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "PLAN.json", description = "Write the plan artifact here.")
+    Path output;
+
+    @Option(names = "--show", description = "Print a picture of the plan (address over steps).")
+    boolean show;
+
+    @Option(names = "--json", description = "Print only JSON on stdout.")
+    boolean json;
+
+    @Option(names = "--width", paramLabel = "COLUMNS", defaultValue = "0",
+            description = "Width of the --show picture (default: the terminal's, else 100).")
+    int width;
+
+    @Override
+    public Integer call() throws IOException {
+        SolverChoice choice = SolverChoice.byId(solver).orElseThrow(() -> BerthException.invalid("--solver", solver,
+                "--solver: '" + solver + "' is not one of auto, greedy, best-fit, exact"));
+        if (!(timeLimit > 0) || Double.isInfinite(timeLimit)) {
+            throw BerthException.invalid("--time-limit", Double.toString(timeLimit),
+                    "--time-limit: must be a positive number of seconds");
+        }
+        List<Path> inputs = new ArrayList<>(List.of(workload));
+        if (!TargetJson.BUNDLED.contains(target)) {
+            inputs.add(Path.of(target));
+        }
+        if (output != null) {
+            AtomicFiles.requireDistinct(output, "-o", inputs);
+        }
+        Target t = TargetJson.load(target);
+        Workload w = WorkloadJson.read(workload);
+        PlanResult r = Planner.plan(t, w, new Planner.Options(choice, timeLimit));
+        Plan plan = r.plan();
+        if (output != null) {
+            AtomicFiles.write(output, PlanJson.toBytes(plan));
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            ByteArrayOutputStream buf = new ByteArrayOutputStream();
+            try (JsonGenerator g = new com.fasterxml.jackson.core.JsonFactory().createGenerator(buf)) {
+                g.useDefaultPrettyPrinter();
+                g.writeStartObject();
+                g.writeFieldName("spaces");
+                PlanJson.writeSpaces(g, plan.spaces());
+                g.writeStringField("output", output == null ? null : output.toString());
+                g.writeEndObject();
+            }
+            out.println(buf.toString(StandardCharsets.UTF_8));
+            return 0;
+        }
+        out.println("plan " + plan.workload() + " on target " + t.name() + ": " + plan.buffers().size()
+                + " reservations, verified (" + r.verdict().checks() + " checks)");
+        out.print(Tables.summary(plan, r.solverBySpace()));
+        if (show) {
+            out.println();
+            out.print(Picture.render(plan, width > 0 ? width : Terminal.columns()));
+        }
+        out.println(output == null ? "no artifact written (use -o PLAN.json)" : "wrote " + output);
+        return 0;
+    }
+}

@@ -1,0 +1,59 @@
+package dev.berth.cli;
+
+import dev.berth.artifact.Plan;
+import dev.berth.artifact.SpaceMetrics;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** The per-space summary table printed by {@code plan}. */
+final class Tables {
+    private Tables() {
+    }
+
+    static String summary(Plan plan, Map<String, String> solverBySpace) {
+        List<String[]> rows = new ArrayList<>();
+        rows.add(new String[]{"space", "kind", "capacity", "high-water", "peak live", "efficiency", "gen overhead",
+                "runtime reserve", "buffers", "solver"});
+        for (Map.Entry<String, SpaceMetrics> e : plan.spaces().entrySet()) {
+            SpaceMetrics m = e.getValue();
+            long count = plan.buffers().stream().filter(b -> b.space().equals(e.getKey())).count();
+            rows.add(new String[]{e.getKey(), m.kind(),
+                    m.capacity().isPresent() ? Long.toString(m.capacity().getAsLong()) : "none (deploy)",
+                    Long.toString(m.highWater()), Long.toString(m.peakLive()),
+                    String.format(Locale.ROOT, "%.1f%%", 100 * m.efficiency()),
+                    Long.toString(m.generationOverhead()), Long.toString(m.runtimeReserve()), Long.toString(count),
+                    solverBySpace.getOrDefault(e.getKey(), plan.solver())});
+        }
+        return render(rows);
+    }
+
+    static String render(List<String[]> rows) {
+        int cols = rows.get(0).length;
+        int[] w = new int[cols];
+        for (String[] r : rows) {
+            for (int c = 0; c < cols; c++) {
+                w[c] = Math.max(w[c], r[c].length());
+            }
+        }
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < rows.size(); i++) {
+            String[] r = rows.get(i);
+            for (int c = 0; c < cols; c++) {
+                boolean numeric = c > 1 && i > 0 && !r[c].isEmpty() && Character.isDigit(r[c].charAt(0));
+                String cell = numeric ? " ".repeat(w[c] - r[c].length()) + r[c] : r[c] + " ".repeat(w[c] - r[c].length());
+                sb.append(c == 0 ? "" : "  ").append(cell);
+            }
+            sb.append(System.lineSeparator().equals("\n") ? "\n" : System.lineSeparator());
+            if (i == 0) {
+                for (int c = 0; c < cols; c++) {
+                    sb.append(c == 0 ? "" : "  ").append("-".repeat(w[c]));
+                }
+                sb.append('\n');
+            }
+        }
+        return sb.toString().replaceAll(" +\n", "\n");
+    }
+}

@@ -1,0 +1,106 @@
+package dev.berth.deploy;
+
+import dev.berth.admit.Admission;
+import dev.berth.arith.Checked;
+import dev.berth.artifact.DescriptorEntry;
+import dev.berth.artifact.Plan;
+import dev.berth.artifact.PlannedBuffer;
+import dev.berth.artifact.SpaceMetrics;
+import dev.berth.failure.BerthException;
+import dev.berth.failure.Failure;
+import dev.berth.target.Space;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * {@code check-deploy}: the runtime's capacity is checked here, at deployment, never guessed
+ * at compile time. For each logical space: need = {@code highWater + runtimeReserve}
+ * (checked) against what the runtime provides; with a loader base, every absolute address
+ * against the space's format and every descriptor against its {@code addressFormat}.
+ * Precedence as in contract §1: input, arithmetic, format, capacity.
+ */
+public final class DeployCheck {
+
+    /** What one logical space needs and gets. */
+    public record SpaceNeed(String space, long highWater, long runtimeReserve, long needed, long provided) {
+        public long spare() {
+            return provided - needed;
+        }
+    }
+
+    private DeployCheck() {
+    }
+
+    public static Map<String, SpaceNeed> check(Plan plan, Map<String, Long> provide, Map<String, Long> base) {
+        Map<String, Space> spaces = plan.target().spaces();
+        for (String s : provide.keySet()) {
+            requireLogical(spaces, s, "--provide");
+        }
+        for (String s : base.keySet()) {
+            requireLogical(spaces, s, "--base");
+        }
+        for (Space s : spaces.values()) {
+            if (s instanceof Space.Logical && !provide.containsKey(s.name())) {
+                throw BerthException.invalid("--provide", "--provide: logical space " + s.name()
+                        + " needs --provide " + s.name() + "=SIZE (what the runtime gives it)");
+            }
+        }
+        // arithmetic
+        Map<String, SpaceNeed> needs = new LinkedHashMap<>();
+        for (Space s : spaces.values()) {
+            if (!(s instanceof Space.Logical)) {
+                continue;
+            }
+            SpaceMetrics m = plan.spaces().get(s.name());
+            long need;
+            try {
+                need = Checked.add(m.highWater(), m.runtimeReserve());
+            } catch (BerthException e) {
+                throw new BerthException(new Failure.ArithmeticOverflow("space " + s.name() + ": need = highWater "
+                        + m.highWater() + " + runtimeReserve " + m.runtimeReserve() + " is past 2^63-1", "add",
+                        dev.berth.failure.Facts.NONE.withSpace(s.name())));
+            }
+            needs.put(s.name(), new SpaceNeed(s.name(), m.highWater(), m.runtimeReserve(), need, provide.get(s.name())));
+        }
+        // format, at the loader's base
+        for (Map.Entry<String, Long> e : base.entrySet()) {
+            Space s = spaces.get(e.getKey());
+            long b = e.getValue();
+            for (PlannedBuffer pb : plan.buffers()) {
+                if (pb.space().equals(s.name())) {
+                    Admission.encodableAt(s.format(), pb.name(), s.name(), b, pb.offset(), pb.reserved());
+                }
+            }
+            for (DescriptorEntry d : plan.descriptors()) {
+                if (d.space().equals(s.name())) {
+                    Admission.encodableAt(plan.target().formats().get(d.addressFormat()), "descriptor " + d.name(),
+                            s.name(), b, d.address(), d.transferBytes());
+                }
+            }
+        }
+        // capacity
+        for (SpaceNeed n : needs.values()) {
+            if (n.needed() > n.provided()) {
+                long shortBy = n.needed() - n.provided();
+                throw new BerthException(new Failure.InsufficientDeploymentCapacity("space " + n.space() + " needs "
+                        + n.needed() + " bytes (highWater " + n.highWater() + " + runtimeReserve " + n.runtimeReserve()
+                        + ") but the runtime provides " + n.provided() + ": short by " + shortBy + " bytes",
+                        n.space(), n.needed(), n.provided(), shortBy));
+            }
+        }
+        return needs;
+    }
+
+    private static void requireLogical(Map<String, Space> spaces, String name, String option) {
+        Space s = spaces.get(name);
+        if (s == null) {
+            throw BerthException.invalid(option, name, option + ": the plan has no space '" + name + "' (it has "
+                    + String.join(", ", spaces.keySet()) + ")");
+        }
+        if (!(s instanceof Space.Logical)) {
+            throw BerthException.invalid(option, name, option + ": space '" + name + "' is " + s.kind()
+                    + "; only logical spaces get their capacity and base at deployment");
+        }
+    }
+}

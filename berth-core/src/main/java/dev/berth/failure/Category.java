@@ -1,0 +1,28 @@
+package dev.berth.failure;
+
+/** The closed set of error categories of the contract (§7), with their exit codes. */
+public enum Category {
+    INVALID_INPUT("invalid-input", 2),
+    ADDRESS_NOT_ENCODABLE("address-not-encodable", 3),
+    ARITHMETIC_OVERFLOW("arithmetic-overflow", 4),
+    CAPACITY_EXCEEDED("capacity-exceeded", 5),
+    INSUFFICIENT_DEPLOYMENT_CAPACITY("insufficient-deployment-capacity", 6);
+
+    private final String id;
+    private final int exitCode;
+
+    Category(String id, int exitCode) {
+        this.id = id;
+        this.exitCode = exitCode;
+    }
+
+    /** The category as written in JSON and messages, e.g. {@code capacity-exceeded}. */
+    public String id() {
+        return id;
+    }
+
+    /** The process exit code of the contract. */
+    public int exitCode() {
+        return exitCode;
+    }
+}

@@ -1,0 +1,255 @@
+package dev.berth.plan;
+
+import dev.berth.admit.Admission;
+import dev.berth.admit.Placement;
+import dev.berth.arith.Checked;
+import dev.berth.artifact.Plan;
+import dev.berth.artifact.PlannedBuffer;
+import dev.berth.artifact.SpaceMetrics;
+import dev.berth.failure.BerthException;
+import dev.berth.failure.Category;
+import dev.berth.failure.Failure;
+import dev.berth.solve.Budget;
+import dev.berth.solve.HeuristicSolver;
+import dev.berth.solve.Outcome;
+import dev.berth.solve.Solver;
+import dev.berth.solve.SpaceProblem;
+import dev.berth.solve.exact.ExactSolver;
+import dev.berth.target.EndConvention;
+import dev.berth.target.Space;
+import dev.berth.target.Target;
+import dev.berth.verify.PlanValidator;
+import dev.berth.verify.Verdict;
+import dev.berth.workload.BufferSpec;
+import dev.berth.workload.FixedRegion;
+import dev.berth.workload.Origin;
+import dev.berth.workload.Workload;
+import dev.berth.workload.WorkloadCheck;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Workload + target to a validated plan. Phases: check the workload; gather the items of each
+ * space; compute reserved sizes (host arithmetic); solve each space; admit every placement
+ * through {@link Admission}; compute the metrics; re-check the whole plan with the
+ * independent {@link PlanValidator}. A failure anywhere is a typed {@link BerthException}
+ * chosen by the contract's precedence (input, arithmetic, format, capacity).
+ */
+public final class Planner {
+
+    /** Planning options. */
+    public record Options(SolverChoice solver, double timeLimitSeconds) {
+        public static Options defaults() {
+            return new Options(SolverChoice.AUTO, 10);
+        }
+    }
+
+    private Planner() {
+    }
+
+    public static PlanResult plan(Target target, Workload workload, Options options) {
+        WorkloadCheck.check(target, workload);
+        Budget budget = Budget.seconds(options.timeLimitSeconds());
+        Map<String, List<Item>> bySpace = gather(target, workload);
+        // host arithmetic for every item first: it outranks format and capacity
+        Map<String, SpaceProblem> problems = new LinkedHashMap<>();
+        for (Space s : target.spaces().values()) {
+            problems.put(s.name(), problem(s, bySpace.get(s.name())));
+        }
+        Map<String, String> used = new LinkedHashMap<>();
+        Map<String, List<Placement>> placed = new LinkedHashMap<>();
+        List<BerthException> failures = new ArrayList<>();
+        for (Space s : target.spaces().values()) {
+            SpaceProblem p = problems.get(s.name());
+            SpaceOutcome o = solve(s, p, options.solver(), budget);
+            used.put(s.name(), o.solver);
+            try {
+                placed.put(s.name(), admitAll(s, bySpace.get(s.name()), p, o.offsets));
+            } catch (BerthException e) {
+                failures.add(e.category() == Category.CAPACITY_EXCEEDED
+                        ? Diagnosis.capacity(s, p, (Failure.CapacityExceeded) e.failure(), o, budget) : e);
+            }
+        }
+        if (!failures.isEmpty()) {
+            // contract §1: an address-format failure outranks a capacity failure
+            failures.sort(java.util.Comparator.comparingInt(e -> e.category().exitCode()));
+            throw failures.get(0);
+        }
+        return finish(target, workload, options, bySpace, placed, used);
+    }
+
+    private static PlanResult finish(Target target, Workload workload, Options options, Map<String, List<Item>> bySpace,
+                                     Map<String, List<Placement>> placed, Map<String, String> used) {
+        List<PlannedBuffer> buffers = new ArrayList<>();
+        Map<String, SpaceMetrics> metrics = new LinkedHashMap<>();
+        for (Space s : target.spaces().values()) {
+            List<Item> items = bySpace.get(s.name());
+            List<Placement> ps = placed.get(s.name());
+            int n = items.size();
+            int[] first = new int[n];
+            int[] last = new int[n];
+            long[] reserved = new long[n];
+            long high = 0;
+            long gen = 0;
+            for (int i = 0; i < n; i++) {
+                Item it = items.get(i);
+                Placement p = ps.get(i);
+                first[i] = it.live().first();
+                last[i] = it.live().last();
+                reserved[i] = p.reserved();
+                high = Math.max(high, p.end());
+                if (it.origin() == Origin.DESCRIPTOR_TABLE || it.origin() == Origin.INSTRUCTIONS) {
+                    gen = Checked.add(gen, p.reserved());
+                }
+            }
+            long peak = LiveBytes.peak(first, last, reserved).bytes();
+            metrics.put(s.name(), new SpaceMetrics(s.kind(), s.capacity(), high, peak, gen, s.runtimeReserve()));
+        }
+        // artifact order: the workload's buffers, then fixed regions, then derived reservations
+        Map<String, PlannedBuffer> byName = new LinkedHashMap<>();
+        for (Space s : target.spaces().values()) {
+            List<Item> items = bySpace.get(s.name());
+            for (int i = 0; i < items.size(); i++) {
+                Item it = items.get(i);
+                byName.put(it.name(), PlannedBuffer.of(placed.get(s.name()).get(i), it.live(), it.origin(), it.of()));
+            }
+        }
+        for (BufferSpec b : workload.buffers()) {
+            buffers.add(byName.remove(b.name()));
+        }
+        for (FixedRegion f : workload.fixed()) {
+            buffers.add(byName.remove(f.name()));
+        }
+        buffers.addAll(byName.values());
+        Plan plan = new Plan(target, workload.name(), options.solver().id(), metrics, buffers, List.of());
+        Verdict v = PlanValidator.validate(plan);
+        if (v instanceof Verdict.Invalid bad) {
+            throw new InvalidPlanException(bad);
+        }
+        return new PlanResult(plan, used, (Verdict.Valid) v);
+    }
+
+    /** Items per space: fixed regions first, then buffers, each in input order. */
+    private static Map<String, List<Item>> gather(Target target, Workload w) {
+        Map<String, List<Item>> m = new LinkedHashMap<>();
+        for (String s : target.spaces().keySet()) {
+            m.put(s, new ArrayList<>());
+        }
+        for (FixedRegion f : w.fixed()) {
+            m.get(f.space()).add(new Item(f.name(), f.size(), 1, f.live(), Origin.FIXED, Optional.empty(), f.offset()));
+        }
+        for (BufferSpec b : w.buffers()) {
+            if (b.tile().isPresent()) {
+                throw BerthException.invalid(b.name() + ".tile", "buffer " + b.name()
+                        + ": tiled planning is not available in this build");
+            }
+            m.get(b.space()).add(new Item(b.name(), b.size(), b.alignment(), b.live(), Origin.TENSOR, Optional.empty(), -1));
+        }
+        return m;
+    }
+
+    /** The compact problem of one space; reserved sizes through the admission check's own arithmetic. */
+    static SpaceProblem problem(Space s, List<Item> items) {
+        int n = items.size();
+        String[] names = new String[n];
+        long[] reserved = new long[n];
+        long[] align = new long[n];
+        int[] first = new int[n];
+        int[] last = new int[n];
+        long[] fixed = new long[n];
+        for (int i = 0; i < n; i++) {
+            Item it = items.get(i);
+            names[i] = it.name();
+            first[i] = it.live().first();
+            last[i] = it.live().last();
+            fixed[i] = it.fixedOffset();
+            if (it.fixedOffset() >= 0) {
+                align[i] = 1;
+                reserved[i] = it.requested();
+            } else {
+                align[i] = Admission.effectiveAlignment(s, it.name(), it.requested(), it.alignment());
+                reserved[i] = Admission.reservedSize(s, it.name(), it.requested(), align[i]);
+            }
+        }
+        return new SpaceProblem(s, names, reserved, align, first, last, fixed, limit(s));
+    }
+
+    /** The largest exclusive end offset the space's format and capacity allow. */
+    static long limit(Space s) {
+        long room = s.format().maxAddress() - s.base();
+        long byFormat = room < 0 ? 0
+                : s.format().end() == EndConvention.EXCLUSIVE ? room : Checked.saturatingAdd(room, 1);
+        return s.usableCapacity().isPresent() ? Math.min(byFormat, s.usableCapacity().getAsLong()) : byFormat;
+    }
+
+    /** What solving one space gave: offsets to admit, the solver that made them, the exact search's outcome. */
+    record SpaceOutcome(long[] offsets, String solver, long height, Optional<Outcome> exact) {
+    }
+
+    private static SpaceOutcome solve(Space s, SpaceProblem p, SolverChoice choice, Budget budget) {
+        Outcome.Solved best;
+        String name;
+        switch (choice) {
+            case GREEDY -> {
+                best = (Outcome.Solved) HeuristicSolver.greedyBySize().solve(p, budget);
+                name = "greedy";
+            }
+            case BEST_FIT -> {
+                best = (Outcome.Solved) HeuristicSolver.bestFit().solve(p, budget);
+                name = "best-fit";
+            }
+            default -> {
+                Outcome.Solved bf = (Outcome.Solved) HeuristicSolver.bestFit().solve(p, budget);
+                Outcome.Solved gr = (Outcome.Solved) HeuristicSolver.greedyBySize().solve(p, budget);
+                boolean greedyWins = gr.height() < bf.height();
+                best = greedyWins ? gr : bf;
+                name = greedyWins ? "greedy" : "best-fit";
+            }
+        }
+        boolean finite = s.capacity().isPresent();
+        boolean tryExact = choice == SolverChoice.EXACT ? finite
+                : choice == SolverChoice.AUTO && best.height() > p.limit();
+        if (!tryExact || p.size() == 0) {
+            return new SpaceOutcome(best.offsets(), name, best.height(), Optional.empty());
+        }
+        Solver exact = new ExactSolver();
+        Outcome o = exact.solve(p, budget);
+        if (o instanceof Outcome.Solved sol) {
+            return new SpaceOutcome(sol.offsets(), "exact", sol.height(), Optional.of(o));
+        }
+        return new SpaceOutcome(best.offsets(), name, best.height(), Optional.of(o));
+    }
+
+    /**
+     * Admits every item at its solved offset, lowest end first, so that the first failure is
+     * the lowest reservation past a limit. Returns the placements in item order.
+     */
+    private static List<Placement> admitAll(Space s, List<Item> items, SpaceProblem p, long[] offsets) {
+        int n = items.size();
+        Integer[] order = new Integer[n];
+        for (int i = 0; i < n; i++) {
+            order[i] = i;
+        }
+        java.util.Arrays.sort(order, (a, b) -> {
+            int c = Long.compare(Checked.saturatingAdd(offsets[a], p.reserved(a)),
+                    Checked.saturatingAdd(offsets[b], p.reserved(b)));
+            return c != 0 ? c : Integer.compare(a, b);
+        });
+        Placement[] out = new Placement[n];
+        for (int i : order) {
+            Item it = items.get(i);
+            Placement pl = it.fixedOffset() >= 0
+                    ? Admission.admit(s, it.name(), it.fixedOffset(), it.requested(), 1, Admission.Mode.EXACT)
+                    : Admission.admit(s, it.name(), offsets[i], it.requested(), it.alignment());
+            if (pl.offset() != offsets[i]) {
+                throw new IllegalStateException("solver placed " + it.name() + " at unaligned offset " + offsets[i]);
+            }
+            out[i] = pl;
+        }
+        return List.of(out);
+    }
+}

@@ -1,0 +1,145 @@
+package dev.berth.solve;
+
+import dev.berth.arith.Checked;
+
+/**
+ * The two heuristic families of the field, sharing one loop: items in decreasing size
+ * (longer lifetime, then input order, breaking ties), each placed among the already placed
+ * items it shares a step with.
+ * <ul>
+ *   <li>{@link #greedyBySize()}: the lowest offset that fits (TFLM's greedy-by-size);</li>
+ *   <li>{@link #bestFit()}: the smallest gap that fits, else on top (XLA's decreasing-size best fit).</li>
+ * </ul>
+ * Offsets are computed with saturating checked arithmetic; a saturated offset fails the
+ * admission check later as not encodable.
+ */
+public final class HeuristicSolver implements Solver {
+    private final boolean bestFit;
+
+    private HeuristicSolver(boolean bestFit) {
+        this.bestFit = bestFit;
+    }
+
+    public static HeuristicSolver greedyBySize() {
+        return new HeuristicSolver(false);
+    }
+
+    public static HeuristicSolver bestFit() {
+        return new HeuristicSolver(true);
+    }
+
+    @Override
+    public String name() {
+        return bestFit ? "best-fit" : "greedy";
+    }
+
+    @Override
+    public Outcome solve(SpaceProblem p, Budget budget) {
+        int n = p.size();
+        long[] offset = new long[n];
+        long[] end = new long[n];
+        TimeIndex index = new TimeIndex(p);
+        long height = 0;
+        for (int i = 0; i < n; i++) {
+            if (p.isFixed(i)) {
+                offset[i] = p.fixedOffset(i);
+                end[i] = Checked.saturatingAdd(offset[i], p.reserved(i));
+                index.add(i);
+                height = Math.max(height, end[i]);
+            }
+        }
+        int[] order = order(p);
+        int[] near = new int[n];
+        long[] starts = new long[n];
+        long[] ends = new long[n];
+        for (int i : order) {
+            int k = index.overlapping(i, near);
+            int m = 0;
+            for (int q = 0; q < k; q++) {
+                int j = near[q];
+                if (p.reserved(j) > 0) {
+                    starts[m] = offset[j];
+                    ends[m] = end[j];
+                    m++;
+                }
+            }
+            Sorting.sortByKey(starts, ends, m);
+            long at = bestFit ? bestGap(starts, ends, m, p.reserved(i), p.alignment(i))
+                    : firstGap(starts, ends, m, p.reserved(i), p.alignment(i));
+            offset[i] = at;
+            end[i] = Checked.saturatingAdd(at, p.reserved(i));
+            height = Math.max(height, end[i]);
+            index.add(i);
+        }
+        return new Outcome.Solved(offset, height);
+    }
+
+    /** Free items by decreasing size, then longer lifetime, then input order. */
+    static int[] order(SpaceProblem p) {
+        int n = p.size();
+        int free = 0;
+        for (int i = 0; i < n; i++) {
+            if (!p.isFixed(i)) {
+                free++;
+            }
+        }
+        Integer[] boxed = new Integer[free];
+        for (int i = 0, k = 0; i < n; i++) {
+            if (!p.isFixed(i)) {
+                boxed[k++] = i;
+            }
+        }
+        java.util.Arrays.sort(boxed, (a, b) -> {
+            int c = Long.compare(p.reserved(b), p.reserved(a));
+            if (c != 0) {
+                return c;
+            }
+            c = Long.compare((long) p.last(b) - p.first(b), (long) p.last(a) - p.first(a));
+            return c != 0 ? c : Integer.compare(a, b);
+        });
+        int[] out = new int[free];
+        for (int k = 0; k < free; k++) {
+            out[k] = boxed[k];
+        }
+        return out;
+    }
+
+    /** The lowest aligned offset where {@code size} bytes fit between the sorted intervals. */
+    static long firstGap(long[] starts, long[] ends, int m, long size, long align) {
+        if (size == 0) {
+            return 0;
+        }
+        long cand = 0;
+        for (int q = 0; q < m; q++) {
+            if (ends[q] <= cand) {
+                continue;
+            }
+            if (starts[q] >= Checked.saturatingAdd(cand, size)) {
+                return cand;
+            }
+            cand = Checked.saturatingAlignUp(Math.max(cand, ends[q]), align);
+        }
+        return cand;
+    }
+
+    /** The aligned start of the smallest gap that holds {@code size} bytes; on top if none does. */
+    static long bestGap(long[] starts, long[] ends, int m, long size, long align) {
+        long cursor = 0;
+        long best = -1;
+        long bestLen = Long.MAX_VALUE;
+        for (int q = 0; q < m; q++) {
+            if (starts[q] > cursor) {
+                long cand = Checked.saturatingAlignUp(cursor, align);
+                if (cand <= starts[q] && size <= starts[q] - cand) {
+                    long len = starts[q] - cursor;
+                    if (len < bestLen) {
+                        bestLen = len;
+                        best = cand;
+                    }
+                }
+            }
+            cursor = Math.max(cursor, ends[q]);
+        }
+        return best >= 0 ? best : Checked.saturatingAlignUp(cursor, align);
+    }
+}

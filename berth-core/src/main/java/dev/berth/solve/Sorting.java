@@ -1,0 +1,63 @@
+package dev.berth.solve;
+
+/** Allocation-free sorting of parallel primitive arrays. */
+final class Sorting {
+    private Sorting() {
+    }
+
+    /** Sorts {@code keys[0..n)} ascending, moving {@code vals} along. */
+    static void sortByKey(long[] keys, long[] vals, int n) {
+        quick(keys, vals, 0, n - 1);
+    }
+
+    private static void quick(long[] k, long[] v, int lo, int hi) {
+        while (hi - lo > 16) {
+            long pivot = median(k[lo], k[(lo + hi) >>> 1], k[hi]);
+            int i = lo;
+            int j = hi;
+            while (i <= j) {
+                while (k[i] < pivot) {
+                    i++;
+                }
+                while (k[j] > pivot) {
+                    j--;
+                }
+                if (i <= j) {
+                    swap(k, v, i++, j--);
+                }
+            }
+            if (j - lo < hi - i) {
+                quick(k, v, lo, j);
+                lo = i;
+            } else {
+                quick(k, v, i, hi);
+                hi = j;
+            }
+        }
+        for (int i = lo + 1; i <= hi; i++) {
+            long kk = k[i];
+            long vv = v[i];
+            int j = i - 1;
+            while (j >= lo && k[j] > kk) {
+                k[j + 1] = k[j];
+                v[j + 1] = v[j];
+                j--;
+            }
+            k[j + 1] = kk;
+            v[j + 1] = vv;
+        }
+    }
+
+    private static long median(long a, long b, long c) {
+        return Math.max(Math.min(a, b), Math.min(Math.max(a, b), c));
+    }
+
+    private static void swap(long[] k, long[] v, int i, int j) {
+        long t = k[i];
+        k[i] = k[j];
+        k[j] = t;
+        t = v[i];
+        v[i] = v[j];
+        v[j] = t;
+    }
+}

@@ -1,0 +1,25 @@
+package dev.berth.workload;
+
+/** Why a reservation exists (the artifact's {@code origin}). */
+public enum Origin {
+    TENSOR("tensor"), FIXED("fixed"), TILE("tile"), DESCRIPTOR_TABLE("descriptor-table"), INSTRUCTIONS("instructions");
+
+    private final String id;
+
+    Origin(String id) {
+        this.id = id;
+    }
+
+    public String id() {
+        return id;
+    }
+
+    public static java.util.Optional<Origin> byId(String id) {
+        for (Origin o : values()) {
+            if (o.id.equals(id)) {
+                return java.util.Optional.of(o);
+            }
+        }
+        return java.util.Optional.empty();
+    }
+}

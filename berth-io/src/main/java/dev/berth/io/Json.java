@@ -1,0 +1,157 @@
+package dev.berth.io;
+
+import com.fasterxml.jackson.core.JsonParseException;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.berth.arith.Sizes;
+import dev.berth.failure.BerthException;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Strict reading of Berth's JSON files: duplicate keys, unknown keys, wrong types, fractions
+ * and out-of-range numbers are all {@code invalid-input} naming the field's path.
+ */
+public final class Json {
+    static final ObjectMapper MAPPER = JsonMapper.builder()
+            .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
+            .enable(DeserializationFeature.USE_BIG_INTEGER_FOR_INTS)
+            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .build();
+
+    static {
+        MAPPER.getFactory().setStreamReadConstraints(StreamReadConstraints.builder()
+                .maxNumberLength(64).maxNestingDepth(64).maxStringLength(1 << 20).build());
+    }
+
+    private Json() {
+    }
+
+    /** Reads a whole JSON file; a missing or unreadable file or bad syntax is {@code invalid-input}. */
+    public static JsonNode read(Path file) {
+        try (InputStream in = Files.newInputStream(file)) {
+            return parse(in, file.toString());
+        } catch (NoSuchFileException e) {
+            throw BerthException.invalid(file.toString(), "no such file: " + file);
+        } catch (IOException e) {
+            throw BerthException.invalid(file.toString(), "cannot read " + file + ": " + e.getMessage());
+        }
+    }
+
+    public static JsonNode parse(InputStream in, String what) throws IOException {
+        try {
+            JsonNode n = MAPPER.readTree(in);
+            if (n == null || n.isMissingNode()) {
+                throw BerthException.invalid(what, what + ": the file is empty, expected a JSON object");
+            }
+            return n;
+        } catch (JsonParseException e) {
+            throw BerthException.invalid(what, what + ": not valid JSON at line " + e.getLocation().getLineNr()
+                    + ", column " + e.getLocation().getColumnNr() + ": " + e.getOriginalMessage());
+        } catch (com.fasterxml.jackson.core.JacksonException e) {
+            throw BerthException.invalid(what, what + ": not valid JSON: " + e.getOriginalMessage());
+        }
+    }
+
+    static JsonNode object(JsonNode n, String path, Set<String> allowed, Set<String> required) {
+        if (n == null || !n.isObject()) {
+            throw BerthException.invalid(path, text(n), path + ": expected a JSON object, got " + kind(n));
+        }
+        Iterator<String> it = n.fieldNames();
+        while (it.hasNext()) {
+            String k = it.next();
+            if (!allowed.contains(k)) {
+                throw BerthException.invalid(join(path, k), k, join(path, k) + ": unknown key '" + k + "' (allowed: "
+                        + String.join(", ", new java.util.TreeSet<>(allowed)) + ")");
+            }
+        }
+        for (String k : required) {
+            if (!n.has(k)) {
+                throw BerthException.invalid(join(path, k), join(path, k) + ": required key '" + k + "' is missing");
+            }
+        }
+        return n;
+    }
+
+    static String join(String path, String key) {
+        return path.isEmpty() ? key : path + "." + key;
+    }
+
+    static String string(JsonNode n, String path) {
+        if (n == null || !n.isTextual()) {
+            throw BerthException.invalid(path, text(n), path + ": expected a string, got " + kind(n));
+        }
+        return n.textValue();
+    }
+
+    /** A size, offset or address (contract §2): a JSON integer or a string. */
+    static long size(JsonNode n, String path) {
+        if (n != null && n.isTextual()) {
+            return Sizes.parse(n.textValue(), path);
+        }
+        if (n != null && n.isIntegralNumber()) {
+            return Sizes.fromInteger(n.bigIntegerValue(), path);
+        }
+        if (n != null && n.isNumber()) {
+            throw BerthException.invalid(path, n.toString(), path + ": '" + n + "' is not a whole number of bytes "
+                    + "(no fractions or exponents)");
+        }
+        throw BerthException.invalid(path, text(n), path + ": expected a size (integer or string such as \"4KiB\"), got "
+                + kind(n));
+    }
+
+    /** A step number or small count: a JSON integer in {@code min..2^31-1}. */
+    static int integer(JsonNode n, String path, int min) {
+        if (n == null || !n.isIntegralNumber()) {
+            throw BerthException.invalid(path, text(n), path + ": expected a whole number, got " + kind(n)
+                    + (n != null && n.isNumber() ? " '" + n + "'" : ""));
+        }
+        java.math.BigInteger v = n.bigIntegerValue();
+        if (v.compareTo(java.math.BigInteger.valueOf(min)) < 0
+                || v.compareTo(java.math.BigInteger.valueOf(Integer.MAX_VALUE)) > 0) {
+            throw BerthException.invalid(path, v.toString(), path + ": " + v + " is outside " + min + ".." + Integer.MAX_VALUE);
+        }
+        return v.intValue();
+    }
+
+    static List<JsonNode> array(JsonNode n, String path) {
+        if (n == null || !n.isArray()) {
+            throw BerthException.invalid(path, text(n), path + ": expected a JSON array, got " + kind(n));
+        }
+        List<JsonNode> out = new ArrayList<>();
+        n.forEach(out::add);
+        return out;
+    }
+
+    static String kind(JsonNode n) {
+        if (n == null || n.isMissingNode()) {
+            return "nothing";
+        }
+        return switch (n.getNodeType()) {
+            case OBJECT -> "an object";
+            case ARRAY -> "an array";
+            case STRING -> "the string \"" + n.textValue() + "\"";
+            case NUMBER -> "the number " + n;
+            case BOOLEAN -> "the boolean " + n;
+            case NULL -> "null";
+            default -> n.getNodeType().toString().toLowerCase(java.util.Locale.ROOT);
+        };
+    }
+
+    static String text(JsonNode n) {
+        return n == null ? "" : n.isTextual() ? n.textValue() : n.toString();
+    }
+}

@@ -1,0 +1,207 @@
+package dev.berth.io;
+
+import com.fasterxml.jackson.core.JsonEncoding;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.util.DefaultIndenter;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.berth.artifact.DescriptorEntry;
+import dev.berth.artifact.Plan;
+import dev.berth.artifact.PlannedBuffer;
+import dev.berth.artifact.SpaceMetrics;
+import dev.berth.failure.BerthException;
+import dev.berth.target.Space;
+import dev.berth.target.Target;
+import dev.berth.workload.Origin;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+
+/** Writes and reads the plan artifact {@code berth-plan} v1 (contract §6) with a stable field order. */
+public final class PlanJson {
+    private PlanJson() {
+    }
+
+    /** The artifact as UTF-8 bytes, ending with a newline. */
+    public static byte[] toBytes(Plan plan) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try {
+            write(plan, out);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.toByteArray();
+    }
+
+    public static void write(Plan plan, OutputStream out) throws IOException {
+        try (JsonGenerator g = generator(out)) {
+            g.writeStartObject();
+            g.writeStringField("format", Plan.FORMAT);
+            g.writeNumberField("version", Plan.VERSION);
+            g.writeFieldName("target");
+            TargetJson.write(g, plan.target());
+            g.writeStringField("workload", plan.workload());
+            g.writeStringField("solver", plan.solver());
+            g.writeFieldName("spaces");
+            writeSpaces(g, plan.spaces());
+            g.writeArrayFieldStart("buffers");
+            for (PlannedBuffer b : plan.buffers()) {
+                g.writeStartObject();
+                g.writeStringField("name", b.name());
+                g.writeStringField("space", b.space());
+                g.writeNumberField("offset", b.offset());
+                g.writeNumberField("requested", b.requested());
+                g.writeNumberField("reserved", b.reserved());
+                g.writeNumberField("alignment", b.alignment());
+                g.writeArrayFieldStart("live");
+                g.writeNumber(b.live().first());
+                g.writeNumber(b.live().last());
+                g.writeEndArray();
+                g.writeStringField("origin", b.origin().id());
+                if (b.of().isPresent()) {
+                    g.writeStringField("of", b.of().get());
+                }
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+            g.writeArrayFieldStart("descriptors");
+            for (DescriptorEntry d : plan.descriptors()) {
+                g.writeStartObject();
+                g.writeStringField("name", d.name());
+                g.writeNumberField("tile", d.tile());
+                g.writeStringField("of", d.of());
+                g.writeNumberField("address", d.address());
+                g.writeNumberField("transferBytes", d.transferBytes());
+                g.writeStringField("space", d.space());
+                g.writeStringField("addressFormat", d.addressFormat());
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+            g.writeEndObject();
+            g.writeRaw('\n');
+        }
+    }
+
+    /** The {@code spaces} object of §6, also used by {@code plan --json}. */
+    public static void writeSpaces(JsonGenerator g, Map<String, SpaceMetrics> spaces) throws IOException {
+        g.writeStartObject();
+        for (Map.Entry<String, SpaceMetrics> e : spaces.entrySet()) {
+            SpaceMetrics m = e.getValue();
+            g.writeObjectFieldStart(e.getKey());
+            g.writeStringField("kind", m.kind());
+            if (m.capacity().isPresent()) {
+                g.writeNumberField("capacity", m.capacity().getAsLong());
+            }
+            g.writeNumberField("highWater", m.highWater());
+            g.writeNumberField("peakLive", m.peakLive());
+            g.writeNumberField("generationOverhead", m.generationOverhead());
+            g.writeNumberField("runtimeReserve", m.runtimeReserve());
+            g.writeEndObject();
+        }
+        g.writeEndObject();
+    }
+
+    static JsonGenerator generator(OutputStream out) throws IOException {
+        JsonGenerator g = Json.MAPPER.getFactory().createGenerator(out, JsonEncoding.UTF8);
+        DefaultPrettyPrinter pp = new DefaultPrettyPrinter().withObjectIndenter(new DefaultIndenter("  ", "\n"))
+                .withArrayIndenter(new DefaultIndenter("  ", "\n"));
+        g.setPrettyPrinter(pp);
+        g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+        return g;
+    }
+
+    public static String toString(Plan plan) {
+        return new String(toBytes(plan), StandardCharsets.UTF_8);
+    }
+
+    public static Plan read(Path file) {
+        return read(Json.read(file));
+    }
+
+    /** Strict reader: unknown keys, and a capacity on a logical space, are {@code invalid-input}. */
+    public static Plan read(JsonNode root) {
+        Json.object(root, "plan file", Set.of("format", "version", "target", "workload", "solver", "spaces", "buffers",
+                "descriptors"), Set.of("format", "version", "target", "workload", "solver", "spaces", "buffers"));
+        String format = Json.string(root.get("format"), "format");
+        if (!Plan.FORMAT.equals(format)) {
+            throw BerthException.invalid("format", format, "format: '" + format + "' is not a Berth plan (expected \""
+                    + Plan.FORMAT + "\")");
+        }
+        int version = Json.integer(root.get("version"), "version", 0);
+        if (version != Plan.VERSION) {
+            throw BerthException.invalid("version", Integer.toString(version), "version: this Berth reads berth-plan version "
+                    + Plan.VERSION + ", not " + version);
+        }
+        Target target = TargetJson.read(root.get("target"), "plan", "target");
+        String workload = Json.string(root.get("workload"), "workload");
+        String solver = Json.string(root.get("solver"), "solver");
+        Map<String, SpaceMetrics> spaces = new LinkedHashMap<>();
+        JsonNode sp = root.get("spaces");
+        Json.object(sp, "spaces", target.spaces().keySet(), target.spaces().keySet());
+        for (Iterator<Map.Entry<String, JsonNode>> it = sp.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            String p = "spaces." + e.getKey();
+            Space s = target.spaces().get(e.getKey());
+            JsonNode m = Json.object(e.getValue(), p, Set.of("kind", "capacity", "highWater", "peakLive",
+                    "generationOverhead", "runtimeReserve"), Set.of("kind", "highWater", "peakLive", "generationOverhead",
+                    "runtimeReserve"));
+            String kind = Json.string(m.get("kind"), p + ".kind");
+            if (!kind.equals(s.kind())) {
+                throw BerthException.invalid(p + ".kind", kind, p + ".kind: '" + kind + "' but the plan's target says "
+                        + s.kind());
+            }
+            if (m.has("capacity") && s instanceof Space.Logical) {
+                throw BerthException.invalid(p + ".capacity", Json.text(m.get("capacity")), p + ".capacity: "
+                        + "a logical space has no compile-time capacity; give the runtime's capacity to check-deploy");
+            }
+            OptionalLong cap = m.has("capacity") ? OptionalLong.of(Json.size(m.get("capacity"), p + ".capacity"))
+                    : OptionalLong.empty();
+            spaces.put(e.getKey(), new SpaceMetrics(kind, cap, Json.size(m.get("highWater"), p + ".highWater"),
+                    Json.size(m.get("peakLive"), p + ".peakLive"),
+                    Json.size(m.get("generationOverhead"), p + ".generationOverhead"),
+                    Json.size(m.get("runtimeReserve"), p + ".runtimeReserve")));
+        }
+        List<PlannedBuffer> buffers = new ArrayList<>();
+        List<JsonNode> bs = Json.array(root.get("buffers"), "buffers");
+        for (int i = 0; i < bs.size(); i++) {
+            String p = "buffers[" + i + "]";
+            JsonNode b = Json.object(bs.get(i), p, Set.of("name", "space", "offset", "requested", "reserved", "alignment",
+                    "live", "origin", "of"), Set.of("name", "space", "offset", "requested", "reserved", "alignment", "live",
+                    "origin"));
+            String origin = Json.string(b.get("origin"), p + ".origin");
+            Origin o = Origin.byId(origin).orElseThrow(() -> BerthException.invalid(p + ".origin", origin,
+                    p + ".origin: '" + origin + "' is not one of tensor, fixed, tile, descriptor-table, instructions"));
+            buffers.add(new PlannedBuffer(Json.string(b.get("name"), p + ".name"), Json.string(b.get("space"), p + ".space"),
+                    Json.size(b.get("offset"), p + ".offset"), Json.size(b.get("requested"), p + ".requested"),
+                    Json.size(b.get("reserved"), p + ".reserved"), Json.size(b.get("alignment"), p + ".alignment"),
+                    WorkloadJson.live(b.get("live"), p + ".live"), o,
+                    b.has("of") ? Optional.of(Json.string(b.get("of"), p + ".of")) : Optional.empty()));
+        }
+        List<DescriptorEntry> descriptors = new ArrayList<>();
+        if (root.has("descriptors")) {
+            List<JsonNode> ds = Json.array(root.get("descriptors"), "descriptors");
+            for (int i = 0; i < ds.size(); i++) {
+                String p = "descriptors[" + i + "]";
+                JsonNode d = Json.object(ds.get(i), p, Set.of("name", "tile", "of", "address", "transferBytes", "space",
+                        "addressFormat"), Set.of("name", "tile", "of", "address", "transferBytes", "space", "addressFormat"));
+                descriptors.add(new DescriptorEntry(Json.string(d.get("name"), p + ".name"),
+                        Json.integer(d.get("tile"), p + ".tile", 0), Json.string(d.get("of"), p + ".of"),
+                        Json.size(d.get("address"), p + ".address"), Json.size(d.get("transferBytes"), p + ".transferBytes"),
+                        Json.string(d.get("space"), p + ".space"), Json.string(d.get("addressFormat"), p + ".addressFormat")));
+            }
+        }
+        return new Plan(target, workload, solver, spaces, buffers, descriptors);
+    }
+}
