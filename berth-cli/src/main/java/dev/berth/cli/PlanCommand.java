@@ -5,7 +5,6 @@ import dev.berth.artifact.Plan;
 import dev.berth.failure.BerthException;
 import dev.berth.io.PlanJson;
 import dev.berth.io.TargetJson;
-import dev.berth.io.WorkloadJson;
 import dev.berth.plan.PlanResult;
 import dev.berth.plan.Planner;
 import dev.berth.plan.SolverChoice;
@@ -52,6 +51,14 @@ final class PlanCommand implements Callable<Integer> {
             description = "Time limit for searches, in seconds. Default: ${DEFAULT-VALUE}.")
     double timeLimit;
 
+    @Option(names = "--capacity", paramLabel = "SIZE",
+            description = "Capacity of the single space of a MiniMalloc CSV input.")
+    String capacity;
+
+    @Option(names = "--input", paramLabel = "NAME=DIMS|NAME=VALUE",
+            description = "Fix an ONNX graph input's shape (1x3x640x640) or a scalar input's value.")
+    List<String> inputsFixed = new ArrayList<>();
+
     @Option(names = {"-o", "--output"}, paramLabel = "PLAN.json", description = "Write the plan artifact here.")
     Path output;
 
@@ -80,8 +87,11 @@ final class PlanCommand implements Callable<Integer> {
         if (output != null) {
             AtomicFiles.requireDistinct(output, "-o", inputs);
         }
-        Target t = TargetJson.load(target);
-        Workload w = WorkloadJson.read(workload);
+        java.util.OptionalLong cap = capacity == null ? java.util.OptionalLong.empty()
+                : java.util.OptionalLong.of(dev.berth.arith.Sizes.parse(capacity, "--capacity"));
+        WorkloadSources.Loaded in = WorkloadSources.load(workload, TargetJson.load(target), cap, inputsFixed);
+        Target t = in.target();
+        Workload w = in.workload();
         PlanResult r = Planner.plan(t, w, new Planner.Options(choice, timeLimit));
         Plan plan = r.plan();
         if (output != null) {
