@@ -3,6 +3,8 @@ package dev.berth.plan;
 import dev.berth.admit.Admission;
 import dev.berth.admit.Placement;
 import dev.berth.arith.Checked;
+import dev.berth.alloc.Allocation;
+import dev.berth.artifact.DescriptorEntry;
 import dev.berth.artifact.Plan;
 import dev.berth.artifact.PlannedBuffer;
 import dev.berth.artifact.SpaceMetrics;
@@ -16,12 +18,14 @@ import dev.berth.solve.Solver;
 import dev.berth.solve.SpaceProblem;
 import dev.berth.solve.exact.ExactSolver;
 import dev.berth.target.EndConvention;
+import dev.berth.target.Generation;
 import dev.berth.target.Space;
 import dev.berth.target.Target;
 import dev.berth.verify.PlanValidator;
 import dev.berth.verify.Verdict;
 import dev.berth.workload.BufferSpec;
 import dev.berth.workload.FixedRegion;
+import dev.berth.workload.Lifetime;
 import dev.berth.workload.Origin;
 import dev.berth.workload.Workload;
 import dev.berth.workload.WorkloadCheck;
@@ -68,7 +72,7 @@ public final class Planner {
             SpaceOutcome o = solve(s, p, options.solver(), budget);
             used.put(s.name(), o.solver);
             try {
-                placed.put(s.name(), admitAll(s, bySpace.get(s.name()), p, o.offsets));
+                placed.put(s.name(), new ArrayList<>(admitAll(s, bySpace.get(s.name()), p, o.offsets)));
             } catch (BerthException e) {
                 failures.add(e.category() == Category.CAPACITY_EXCEEDED
                         ? Diagnosis.capacity(s, p, (Failure.CapacityExceeded) e.failure(), o, budget) : e);
@@ -79,11 +83,50 @@ public final class Planner {
             failures.sort(java.util.Comparator.comparingInt(e -> e.category().exitCode()));
             throw failures.get(0);
         }
-        return finish(target, workload, options, bySpace, placed, used);
+        List<DescriptorEntry> descriptors = List.of();
+        boolean tiled = workload.buffers().stream().anyMatch(b -> b.tile().isPresent());
+        if (tiled) {
+            Tiling.Result tiles = Tiling.plan(target, workload.buffers(), bySpace, placed);
+            for (Map.Entry<String, List<Allocation>> e : tiles.tileBuffers().entrySet()) {
+                for (Allocation a : e.getValue()) {
+                    add(bySpace, placed, e.getKey(), a.placement(), a.live(), Origin.TILE,
+                            Optional.of(a.name().substring(0, a.name().lastIndexOf(".tilebuf."))));
+                }
+            }
+            descriptors = tiles.descriptors();
+        }
+        generate(target, workload, descriptors.size(), bySpace, placed);
+        return finish(target, workload, options, bySpace, placed, used, descriptors);
+    }
+
+    /** Generation-time allocations, after everything else, live over every step. */
+    private static void generate(Target target, Workload workload, long descriptors, Map<String, List<Item>> items,
+                                 Map<String, List<Placement>> placed) {
+        if (target.generation().isEmpty()) {
+            return;
+        }
+        Generation g = target.generation().get();
+        long steps = workload.steps();
+        Lifetime all = new Lifetime(0, (int) Math.max(0, steps - 1));
+        if (descriptors > 0 && g.descriptor().isPresent()) {
+            Placement p = GenerationAllocator.descriptorTable(target, g.descriptor().get(), descriptors, placed);
+            add(items, placed, p.space().name(), p, all, Origin.DESCRIPTOR_TABLE, Optional.empty());
+        }
+        if (steps > 0 && g.instruction().isPresent()) {
+            Placement p = GenerationAllocator.instructions(target, g.instruction().get(), steps, placed);
+            add(items, placed, p.space().name(), p, all, Origin.INSTRUCTIONS, Optional.empty());
+        }
+    }
+
+    private static void add(Map<String, List<Item>> items, Map<String, List<Placement>> placed, String space,
+                            Placement p, Lifetime live, Origin origin, Optional<String> of) {
+        items.get(space).add(new Item(p.buffer(), p.requested(), p.alignment(), live, origin, of, -1));
+        placed.get(space).add(p);
     }
 
     private static PlanResult finish(Target target, Workload workload, Options options, Map<String, List<Item>> bySpace,
-                                     Map<String, List<Placement>> placed, Map<String, String> used) {
+                                     Map<String, List<Placement>> placed, Map<String, String> used,
+                                     List<DescriptorEntry> descriptors) {
         List<PlannedBuffer> buffers = new ArrayList<>();
         Map<String, SpaceMetrics> metrics = new LinkedHashMap<>();
         for (Space s : target.spaces().values()) {
@@ -125,7 +168,7 @@ public final class Planner {
             buffers.add(byName.remove(f.name()));
         }
         buffers.addAll(byName.values());
-        Plan plan = new Plan(target, workload.name(), options.solver().id(), metrics, buffers, List.of());
+        Plan plan = new Plan(target, workload.name(), options.solver().id(), metrics, buffers, descriptors);
         Verdict v = PlanValidator.validate(plan);
         if (v instanceof Verdict.Invalid bad) {
             throw new InvalidPlanException(bad);
@@ -143,10 +186,6 @@ public final class Planner {
             m.get(f.space()).add(new Item(f.name(), f.size(), 1, f.live(), Origin.FIXED, Optional.empty(), f.offset()));
         }
         for (BufferSpec b : w.buffers()) {
-            if (b.tile().isPresent()) {
-                throw BerthException.invalid(b.name() + ".tile", "buffer " + b.name()
-                        + ": tiled planning is not available in this build");
-            }
             m.get(b.space()).add(new Item(b.name(), b.size(), b.alignment(), b.live(), Origin.TENSOR, Optional.empty(), -1));
         }
         return m;
