@@ -1,0 +1,172 @@
+package dev.berth.plan;
+
+import dev.berth.artifact.DescriptorEntry;
+import dev.berth.artifact.Plan;
+import dev.berth.artifact.PlannedBuffer;
+import dev.berth.failure.BerthException;
+import dev.berth.failure.Category;
+import dev.berth.target.AddressFormat;
+import dev.berth.target.EndConvention;
+import dev.berth.target.Generation;
+import dev.berth.target.Target;
+import dev.berth.verify.PlanValidator;
+import dev.berth.workload.BufferSpec;
+import dev.berth.workload.FixedRegion;
+import dev.berth.workload.Lifetime;
+import dev.berth.workload.Origin;
+import dev.berth.workload.TileSpec;
+import dev.berth.workload.Workload;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.Random;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class TilingTest {
+    private static final Optional<Generation> GEN = Optional.of(new Generation(
+            Optional.of(new Generation.Descriptor("global", 32, 32, Optional.empty())),
+            Optional.of(new Generation.Instruction("global", 16, 16))));
+
+    private static Target target(long localCapacity, long localAlign) {
+        return Targets.two(new AddressFormat("g", (1L << 40) - 1, EndConvention.EXCLUSIVE), 64,
+                new AddressFormat("l", (1L << 20) - 1, EndConvention.LAST_BYTE), localAlign, localCapacity, GEN);
+    }
+
+    private static PlanResult plan(Target t, Workload w) {
+        return Planner.plan(t, w, new Planner.Options(SolverChoice.AUTO, 5));
+    }
+
+    private static Workload tiled(long size, int depth, OptionalInt count, List<BufferSpec> others) {
+        List<BufferSpec> bs = new java.util.ArrayList<>(others);
+        bs.add(new BufferSpec("big", size, "global", 1, new Lifetime(1, 3),
+                Optional.of(new TileSpec("local", depth, count))));
+        return new Workload("tiled", bs, List.of());
+    }
+
+    @Test
+    void aTensorLargerThanTheLocalSpaceIsTiled() {
+        Target t = target(64 * 1024, 32);
+        Workload w = tiled(1 << 20, 2, OptionalInt.empty(),
+                List.of(new BufferSpec("acc", 16 * 1024, "local", 1, new Lifetime(2, 2))));
+        PlanResult r = plan(t, w);
+        Plan p = r.plan();
+        assertThat(PlanValidator.validate(p).valid()).isTrue();
+        List<PlannedBuffer> tiles = p.buffers().stream().filter(b -> b.origin() == Origin.TILE).toList();
+        assertThat(tiles).hasSize(2).allSatisfy(b -> {
+            assertThat(b.space()).isEqualTo("local");
+            assertThat(b.of()).contains("big");
+            assertThat(b.live()).isEqualTo(new Lifetime(1, 3));
+        });
+        // 48 KiB free next to acc for two tile buffers: 42 tiles need ceil(1 MiB / 42) = 24967 -> 24992 bytes
+        // each (too big), 43 tiles need 24386.4 -> 24416 bytes (fits in 24 KiB)
+        assertThat(tiles.get(0).reserved()).isEqualTo(24416);
+        assertThat(Tiling.tileBytes(t.spaces().get("local"), "big", 1 << 20, 42, 32)).isEqualTo(24992);
+        assertThat(p.descriptors()).hasSize(43);
+        long covered = p.descriptors().stream().mapToLong(DescriptorEntry::transferBytes).sum();
+        assertThat(covered).isEqualTo(1 << 20);
+        // the descriptor table holds one descriptor of 32 bytes per tile, above everything in global
+        PlannedBuffer table = p.buffers().stream().filter(b -> b.origin() == Origin.DESCRIPTOR_TABLE).findFirst()
+                .orElseThrow();
+        assertThat(table.requested()).isEqualTo(43 * 32);
+        assertThat(p.spaces().get("global").generationOverhead())
+                .isEqualTo(table.reserved() + p.buffers().stream().filter(b -> b.origin() == Origin.INSTRUCTIONS)
+                        .mapToLong(PlannedBuffer::reserved).sum());
+    }
+
+    /** Brute force: the chosen count fits, every smaller count fails, and the search left no trace. */
+    @Test
+    void theChosenCountIsTheLeastThatFitsAndFailedTriesLeaveNoTrace() {
+        Random rnd = new Random(42);
+        int cases = 0;
+        for (int k = 0; k < 150; k++) {
+            long align = new long[]{1, 3, 8, 10, 32}[rnd.nextInt(5)];
+            long cap = 200 + rnd.nextInt(800);
+            Target t = target(cap, align);
+            long size = 100 + rnd.nextInt(5000);
+            int depth = 1 + rnd.nextInt(3);
+            List<BufferSpec> others = List.of(
+                    new BufferSpec("x", rnd.nextInt((int) cap / 2), "local", 1, new Lifetime(0, 2)),
+                    new BufferSpec("y", rnd.nextInt((int) cap / 3), "local", 1, new Lifetime(2, 4)));
+            PlanResult auto;
+            try {
+                auto = plan(t, tiled(size, depth, OptionalInt.empty(), others));
+            } catch (BerthException e) {
+                assertThat(e.category()).isEqualTo(Category.CAPACITY_EXCEEDED);
+                continue;
+            }
+            cases++;
+            long tileBytes = auto.plan().buffers().stream().filter(b -> b.origin() == Origin.TILE).findFirst()
+                    .orElseThrow().requested();
+            int least = -1;
+            for (int c = 1; c <= 6000 && least < 0; c++) {
+                try {
+                    PlanResult r = plan(t, tiled(size, depth, OptionalInt.of(c), others));
+                    least = c;
+                    assertThat(r.plan()).as("case %d: the search left a trace", k).isEqualTo(auto.plan());
+                } catch (BerthException e) {
+                    assertThat(e.category()).isEqualTo(Category.CAPACITY_EXCEEDED);
+                }
+            }
+            assertThat(least).isPositive();
+            assertThat(Tiling.tileBytes(t.spaces().get("local"), "big", size, least,
+                    dev.berth.arith.Checked.lcm(align, 1))).isEqualTo(tileBytes);
+        }
+        assertThat(cases).isGreaterThan(50);
+        System.out.println("tile count brute force: " + cases + " cases agree");
+    }
+
+    @Test
+    void descriptorAddressesPastA32BitFieldAreRejectedNamingTileAndDescriptor() {
+        AddressFormat wide = new AddressFormat("addr40", (1L << 40) - 1, EndConvention.EXCLUSIVE);
+        AddressFormat dma32 = new AddressFormat("dma32", 0xFFFF_FFFFL, EndConvention.EXCLUSIVE);
+        java.util.Map<String, AddressFormat> fm = new java.util.LinkedHashMap<>();
+        fm.put("addr40", wide);
+        fm.put("dma32", dma32);
+        java.util.Map<String, dev.berth.target.Space> sp = new java.util.LinkedHashMap<>();
+        sp.put("global", new dev.berth.target.Space.Logical("global", wide, 64, 0));
+        sp.put("local", new dev.berth.target.Space.Local("local", dma32, 32, 0, 256 * 1024));
+        Target t = Target.of("wide", fm, sp, Optional.of(new Generation(
+                Optional.of(new Generation.Descriptor("global", 32, 32, Optional.of("dma32"))), Optional.empty())));
+        long low = (4L << 30) - (1 << 20);
+        FixedRegion below = new FixedRegion("earlier", "global", 0, low, new Lifetime(0, 3));
+        BufferSpec tensor = new BufferSpec("t", 4 << 20, "global", 1, new Lifetime(0, 3),
+                Optional.of(new TileSpec("local", 2, OptionalInt.empty())));
+        assertThatThrownBy(() -> plan(t, new Workload("w", List.of(tensor), List.of(below))))
+                .isInstanceOfSatisfying(BerthException.class, e -> {
+                    assertThat(e.category()).isEqualTo(Category.ADDRESS_NOT_ENCODABLE);
+                    assertThat(e.getMessage()).contains("descriptor t.tile.").contains("of t").contains("dma32");
+                    assertThat(e.failure().facts().limit()).hasValue(0xFFFF_FFFFL);
+                });
+        BufferSpec untiled = new BufferSpec("t", 4 << 20, "global", 1, new Lifetime(0, 3));
+        PlanResult r = plan(t, new Workload("w", List.of(untiled), List.of(below)));
+        assertThat(r.plan().buffers().get(0).offset()).isEqualTo(low);
+        assertThat(low + (4 << 20)).isGreaterThan(0xFFFF_FFFFL);
+    }
+
+    @Test
+    void aDescriptorTablePushingPastTheFormatFailsAtGenerationNamingIt() {
+        // global holds 1 MiB - 64; the buffers fit, the tiles fit, the descriptor table does not
+        AddressFormat g20 = new AddressFormat("g20", (1L << 20) - 1, EndConvention.EXCLUSIVE);
+        Optional<Generation> descriptorsOnly = Optional.of(new Generation(
+                Optional.of(new Generation.Descriptor("global", 32, 32, Optional.empty())), Optional.empty()));
+        Target t = Targets.two(g20, 64, new AddressFormat("l", (1L << 20) - 1, EndConvention.EXCLUSIVE), 32, 4096,
+                descriptorsOnly);
+        BufferSpec filler = new BufferSpec("filler", (1L << 20) - 64 - 8192, "global", 1, new Lifetime(0, 1));
+        BufferSpec tensor = new BufferSpec("t", 8192, "global", 1, new Lifetime(0, 1),
+                Optional.of(new TileSpec("local", 2, OptionalInt.empty())));
+        assertThatThrownBy(() -> plan(t, new Workload("w", List.of(filler, tensor), List.of())))
+                .isInstanceOfSatisfying(BerthException.class, e -> {
+                    assertThat(e.category()).isEqualTo(Category.ADDRESS_NOT_ENCODABLE);
+                    assertThat(e.failure().facts().buffer()).contains(GenerationAllocator.DESCRIPTOR_TABLE);
+                    assertThat(e.getMessage()).contains("descriptor-table").contains("g20");
+                });
+        // without the tile there is no descriptor table, and the plan fits
+        PlanResult r = plan(t, new Workload("w", List.of(filler, new BufferSpec("t", 8192, "global", 1,
+                new Lifetime(0, 1))), List.of()));
+        assertThat(r.plan().spaces().get("global").highWater()).isLessThanOrEqualTo(1L << 20);
+    }
+}
