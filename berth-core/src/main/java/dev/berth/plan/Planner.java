@@ -87,10 +87,10 @@ public final class Planner {
         boolean tiled = workload.buffers().stream().anyMatch(b -> b.tile().isPresent());
         if (tiled) {
             Tiling.Result tiles = Tiling.plan(target, workload.buffers(), bySpace, placed);
-            for (Map.Entry<String, List<Allocation>> e : tiles.tileBuffers().entrySet()) {
-                for (Allocation a : e.getValue()) {
-                    add(bySpace, placed, e.getKey(), a.placement(), a.live(), Origin.TILE,
-                            Optional.of(a.name().substring(0, a.name().lastIndexOf(".tilebuf."))));
+            for (Map.Entry<String, List<Tiling.TileBuffer>> e : tiles.tileBuffers().entrySet()) {
+                for (Tiling.TileBuffer tb : e.getValue()) {
+                    Allocation a = tb.allocation();
+                    add(bySpace, placed, e.getKey(), a.placement(), a.live(), Origin.TILE, Optional.of(tb.of()));
                 }
             }
             descriptors = tiles.descriptors();

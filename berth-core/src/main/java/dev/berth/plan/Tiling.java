@@ -30,9 +30,13 @@ import java.util.Map;
  * passes the tensor space's format and the descriptor's own {@code addressFormat}.
  */
 final class Tiling {
-    /** What tiling adds to the plan. */
-    record Result(Map<String, List<Allocation>> tileBuffers, List<DescriptorEntry> descriptors,
+    /** What tiling adds to the plan: tile buffers per through space, with their tensor, and descriptors. */
+    record Result(Map<String, List<TileBuffer>> tileBuffers, List<DescriptorEntry> descriptors,
                   Map<String, Integer> tileCounts) {
+    }
+
+    /** One tile buffer and the tensor it serves. */
+    record TileBuffer(Allocation allocation, String of) {
     }
 
     private Tiling() {
@@ -43,6 +47,7 @@ final class Tiling {
         Map<String, SpaceAllocator> allocators = new LinkedHashMap<>();
         Map<String, Integer> counts = new LinkedHashMap<>();
         List<DescriptorEntry> descriptors = new ArrayList<>();
+        Map<String, String> tensorOf = new LinkedHashMap<>();
         Map<String, Placement> tensors = new LinkedHashMap<>();
         for (List<Placement> ps : placed.values()) {
             for (Placement p : ps) {
@@ -62,14 +67,17 @@ final class Tiling {
                     ? reserveTiles(alloc, b, t, t.count().getAsInt(), align)
                     : search(alloc, b, t, align);
             counts.put(b.name(), chosen.tiles);
+            for (int j = 0; j < Math.min(t.buffers(), chosen.count); j++) {
+                tensorOf.put(tileBufferName(b, j), b.name());
+            }
             descriptors.addAll(descriptors(target, b, tensors.get(b.name()), chosen));
         }
-        Map<String, List<Allocation>> tileBuffers = new LinkedHashMap<>();
+        Map<String, List<TileBuffer>> tileBuffers = new LinkedHashMap<>();
         for (Map.Entry<String, SpaceAllocator> e : allocators.entrySet()) {
-            List<Allocation> tiles = new ArrayList<>();
+            List<TileBuffer> tiles = new ArrayList<>();
             for (Allocation a : e.getValue().allocations()) {
                 if (a.origin() == Origin.TILE) {
-                    tiles.add(a);
+                    tiles.add(new TileBuffer(a, tensorOf.get(a.name())));
                 }
             }
             tileBuffers.put(e.getKey(), tiles);

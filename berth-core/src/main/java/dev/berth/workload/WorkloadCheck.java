@@ -65,6 +65,32 @@ public final class WorkloadCheck {
             }
         }
         checkFixedOverlaps(w.fixed());
+        checkReservedNames(target, w, names);
+    }
+
+    /** Names Berth gives to derived reservations may not be taken by the workload. */
+    private static void checkReservedNames(Target target, Workload w, Set<String> names) {
+        List<String> derived = new ArrayList<>();
+        if (target.generation().isPresent()) {
+            derived.add("descriptor-table");
+            derived.add("instructions");
+        }
+        for (BufferSpec b : w.buffers()) {
+            if (b.tile().isPresent()) {
+                for (String n : names) {
+                    if (n.startsWith(b.name() + ".tilebuf.")) {
+                        derived.add(n);
+                    }
+                }
+            }
+        }
+        for (String d : derived) {
+            if (names.contains(d)) {
+                throw BerthException.invalid(d, d, "the name '" + d + "' is reserved for a reservation Berth derives "
+                        + "(tile buffers are named TENSOR.tilebuf.N; generation adds descriptor-table and instructions); "
+                        + "rename the workload's buffer");
+            }
+        }
     }
 
     private static void checkFixedOverlaps(List<FixedRegion> fixed) {
