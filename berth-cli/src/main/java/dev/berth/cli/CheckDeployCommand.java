@@ -61,8 +61,7 @@ final class CheckDeployCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             ByteArrayOutputStream buf = new ByteArrayOutputStream();
-            try (JsonGenerator g = new com.fasterxml.jackson.core.JsonFactory().createGenerator(buf)) {
-                g.useDefaultPrettyPrinter();
+            try (JsonGenerator g = PlanJson.generator(buf)) {
                 g.writeStartObject();
                 g.writeObjectFieldStart("spaces");
                 for (DeployCheck.SpaceNeed n : needs.values()) {

@@ -100,8 +100,7 @@ final class PlanCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             ByteArrayOutputStream buf = new ByteArrayOutputStream();
-            try (JsonGenerator g = new com.fasterxml.jackson.core.JsonFactory().createGenerator(buf)) {
-                g.useDefaultPrettyPrinter();
+            try (JsonGenerator g = PlanJson.generator(buf)) {
                 g.writeStartObject();
                 g.writeFieldName("spaces");
                 PlanJson.writeSpaces(g, plan.spaces());

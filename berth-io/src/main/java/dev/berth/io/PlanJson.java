@@ -2,8 +2,6 @@ package dev.berth.io;
 
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.util.DefaultIndenter;
-import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.berth.artifact.DescriptorEntry;
 import dev.berth.artifact.Plan;
@@ -113,11 +111,10 @@ public final class PlanJson {
         g.writeEndObject();
     }
 
-    static JsonGenerator generator(OutputStream out) throws IOException {
+    /** A generator printing JSON the way Berth writes all its JSON (see {@link ArtifactPrinter}). */
+    public static JsonGenerator generator(OutputStream out) throws IOException {
         JsonGenerator g = Json.MAPPER.getFactory().createGenerator(out, JsonEncoding.UTF8);
-        DefaultPrettyPrinter pp = new DefaultPrettyPrinter().withObjectIndenter(new DefaultIndenter("  ", "\n"))
-                .withArrayIndenter(new DefaultIndenter("  ", "\n"));
-        g.setPrettyPrinter(pp);
+        g.setPrettyPrinter(new ArtifactPrinter());
         g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
         return g;
     }
