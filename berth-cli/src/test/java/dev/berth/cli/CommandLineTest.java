@@ -1,0 +1,116 @@
+package dev.berth.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Usage, help, output files: what every command owes its user. */
+class CommandLineTest {
+    @TempDir
+    Path dir;
+
+    private Path workload() throws IOException {
+        Path p = dir.resolve("w.json");
+        Files.writeString(p, """
+                { "buffers": [ { "name": "a", "size": "1KiB", "space": "global", "live": [0, 1] },
+                               { "name": "b", "size": "2KiB", "space": "global", "live": [1, 2] } ] }
+                """);
+        return p;
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"plan", "check-deploy"})
+    void everyHelpHasAnExample(String command) {
+        Cli r = Cli.run(command, "--help");
+        assertThat(r.exit()).isZero();
+        assertThat(r.out()).contains("Usage:").contains("Example");
+    }
+
+    @Test
+    void usageErrorsAreInvalidInputWithExit2() throws IOException {
+        Cli r = Cli.run("plan", workload().toString(), "--no-such-option");
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err()).contains("invalid-input").contains("--no-such-option").doesNotContain("Exception");
+        Cli json = Cli.run("plan", "--json");
+        assertThat(json.exit()).isEqualTo(2);
+        assertThat(json.out()).contains("\"category\": \"invalid-input\"");
+        assertThat(Cli.run("plan", workload().toString(), "--solver", "magic").err()).contains("--solver");
+        assertThat(Cli.run("plan", workload().toString(), "--time-limit", "-1").exit()).isEqualTo(2);
+        assertThat(Cli.run("check-deploy", "x.json", "--provide", "global").err()).contains("SPACE=SIZE");
+    }
+
+    @Test
+    void aMissingFileIsInvalidInputNotAStackTrace() {
+        Cli r = Cli.run("plan", dir.resolve("nope.json").toString());
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err()).contains("no such file").doesNotContain("at dev.berth");
+    }
+
+    @Test
+    void anOutputPathEqualToAnInputIsRefusedAndTheInputIsKept() throws IOException {
+        Path w = workload();
+        String before = Files.readString(w);
+        Cli r = Cli.run("plan", w.toString(), "-o", w.toString());
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err()).contains("also an input");
+        assertThat(Files.readString(w)).isEqualTo(before);
+    }
+
+    @Test
+    void aFailedRunLeavesAnEarlierOutputUntouched() throws IOException {
+        Path out = dir.resolve("plan.json");
+        assertThat(Cli.run("plan", workload().toString(), "-o", out.toString()).exit()).isZero();
+        String good = Files.readString(out);
+        Path bad = dir.resolve("bad.json");
+        Files.writeString(bad, "{ \"buffers\": [ { \"name\": \"a\", \"size\": \"5GiB\", \"space\": \"global\", \"live\": [0, 0] } ] }");
+        Cli r = Cli.run("plan", bad.toString(), "-o", out.toString());
+        assertThat(r.exit()).isEqualTo(3);
+        assertThat(Files.readString(out)).isEqualTo(good);
+        try (var files = Files.list(dir)) {
+            assertThat(files.map(p -> p.getFileName().toString())).noneMatch(n -> n.endsWith(".tmp"));
+        }
+    }
+
+    @Test
+    void checkDeployNeedsEveryLogicalSpaceAndOnlyThem() throws IOException {
+        Path out = dir.resolve("plan.json");
+        assertThat(Cli.run("plan", workload().toString(), "-o", out.toString()).exit()).isZero();
+        assertThat(Cli.run("check-deploy", out.toString()).err()).contains("--provide global=SIZE");
+        Cli local = Cli.run("check-deploy", out.toString(), "--provide", "global=1MiB", "--provide", "sram=1KiB");
+        assertThat(local.exit()).isEqualTo(2);
+        assertThat(local.err()).contains("sram").contains("local");
+        Cli unknown = Cli.run("check-deploy", out.toString(), "--provide", "global=1MiB", "--base", "dram=0");
+        assertThat(unknown.exit()).isEqualTo(2);
+        assertThat(unknown.err()).contains("no space 'dram'");
+        Cli based = Cli.run("check-deploy", out.toString(), "--provide", "global=1MiB", "--base", "global=0xFFFF_FC00");
+        assertThat(based.exit()).as(based.err()).isEqualTo(3);
+        assertThat(based.err()).contains("address-not-encodable").contains("dma32");
+        Cli fine = Cli.run("check-deploy", out.toString(), "--provide", "global=1MiB", "--base", "global=0x1000_0000");
+        assertThat(fine.exit()).as(fine.err()).isZero();
+    }
+
+    @Test
+    void aTamperedPlanIsRejectedByTheValidator() throws IOException {
+        Path out = dir.resolve("plan.json");
+        assertThat(Cli.run("plan", workload().toString(), "-o", out.toString()).exit()).isZero();
+        String text = Files.readString(out).replaceFirst("\"highWater\": \\d+", "\"highWater\": 1");
+        Files.writeString(out, text);
+        Cli r = Cli.run("check-deploy", out.toString(), "--provide", "global=1MiB");
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err()).contains("highWater is 1 in the plan");
+    }
+
+    @Test
+    void versionIsPrinted() {
+        Cli r = Cli.run("--version");
+        assertThat(r.exit()).isZero();
+        assertThat(r.out()).startsWith("berth ");
+    }
+}
