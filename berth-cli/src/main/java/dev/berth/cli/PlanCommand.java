@@ -113,6 +113,7 @@ final class PlanCommand implements Callable<Integer> {
         out.println("plan " + plan.workload() + " on target " + t.name() + ": " + plan.buffers().size()
                 + " reservations, verified (" + r.verdict().checks() + " checks)");
         out.print(Tables.summary(plan, r.solverBySpace()));
+        out.print(Tables.tilesAndGeneration(plan));
         if (show) {
             out.println();
             out.print(Picture.render(plan, width > 0 ? width : Terminal.columns()));

@@ -1,6 +1,8 @@
 package dev.berth.cli;
 
 import dev.berth.artifact.Plan;
+import dev.berth.artifact.PlannedBuffer;
+import dev.berth.workload.Origin;
 import dev.berth.artifact.SpaceMetrics;
 
 import java.util.ArrayList;
@@ -21,13 +23,40 @@ final class Tables {
             SpaceMetrics m = e.getValue();
             long count = plan.buffers().stream().filter(b -> b.space().equals(e.getKey())).count();
             rows.add(new String[]{e.getKey(), m.kind(),
-                    m.capacity().isPresent() ? Long.toString(m.capacity().getAsLong()) : "none (deploy)",
+                    m.capacity().isPresent() ? Long.toString(m.capacity().getAsLong())
+                            : m.kind().equals("logical") ? "at deploy" : "-",
                     Long.toString(m.highWater()), Long.toString(m.peakLive()),
                     String.format(Locale.ROOT, "%.1f%%", 100 * m.efficiency()),
                     Long.toString(m.generationOverhead()), Long.toString(m.runtimeReserve()), Long.toString(count),
                     solverBySpace.getOrDefault(e.getKey(), plan.solver())});
         }
         return render(rows);
+    }
+
+    /** Tiles, descriptors and generation-time allocations, when the plan has them. */
+    static String tilesAndGeneration(Plan plan) {
+        StringBuilder sb = new StringBuilder();
+        Map<String, List<dev.berth.artifact.DescriptorEntry>> byTensor = new java.util.LinkedHashMap<>();
+        for (dev.berth.artifact.DescriptorEntry d : plan.descriptors()) {
+            byTensor.computeIfAbsent(d.of(), k -> new ArrayList<>()).add(d);
+        }
+        for (Map.Entry<String, List<dev.berth.artifact.DescriptorEntry>> e : byTensor.entrySet()) {
+            List<PlannedBuffer> tileBuffers = plan.buffers().stream()
+                    .filter(b -> b.origin() == Origin.TILE && b.of().equals(java.util.Optional.of(e.getKey()))).toList();
+            PlannedBuffer first = tileBuffers.get(0);
+            sb.append("tiles: ").append(e.getKey()).append(" in ").append(e.getValue().size()).append(" tiles of ")
+                    .append(e.getValue().get(0).transferBytes()).append(" bytes through ").append(first.space())
+                    .append(" (").append(tileBuffers.size()).append(" tile buffer").append(tileBuffers.size() == 1 ? "" : "s")
+                    .append(" of ").append(first.reserved()).append(" bytes), one descriptor each\n");
+        }
+        for (PlannedBuffer b : plan.buffers()) {
+            if (b.origin() == Origin.DESCRIPTOR_TABLE || b.origin() == Origin.INSTRUCTIONS) {
+                sb.append("generation: ").append(b.name()).append(" in ").append(b.space()).append(", ")
+                        .append(b.requested()).append(" bytes (reserved ").append(b.reserved()).append(") at offset ")
+                        .append(b.offset()).append('\n');
+            }
+        }
+        return sb.toString();
     }
 
     static String render(List<String[]> rows) {
