@@ -121,7 +121,7 @@ final class Tiling {
     }
 
     /** Reserves {@code min(buffers, count)} tile buffers, or throws with nothing left reserved. */
-    private static Chosen reserveTiles(SpaceAllocator alloc, BufferSpec b, TileSpec t, int count, long align) {
+    static Chosen reserveTiles(SpaceAllocator alloc, BufferSpec b, TileSpec t, int count, long align) {
         long tile = tileBytes(alloc.space(), b.name() + ".tile", b.size(), count, align);
         int depth = Math.min(t.buffers(), count);
         SpaceAllocator.Checkpoint cp = alloc.checkpoint();

@@ -169,4 +169,31 @@ class TilingTest {
                 new Lifetime(0, 1))), List.of()));
         assertThat(r.plan().spaces().get("global").highWater()).isLessThanOrEqualTo(1L << 20);
     }
+
+    @Test
+    void aFailedTryLeavesTheAllocatorExactlyAsBefore() {
+        Target t = target(1000, 10);
+        var local = t.spaces().get("local");
+        var alloc = new dev.berth.alloc.SpaceAllocator(local);
+        alloc.reserve("x", new Lifetime(0, 2), 300, 1, Origin.TENSOR);
+        alloc.reserve("y", new Lifetime(1, 4), 250, 7, Origin.TENSOR);
+        alloc.reserveAt("f", new Lifetime(3, 3), 900, 50, 1, dev.berth.admit.Admission.Mode.EXACT, Origin.FIXED);
+        BufferSpec big = new BufferSpec("big", 5000, "global", 1, new Lifetime(1, 3),
+                Optional.of(new TileSpec("local", 3, OptionalInt.empty())));
+        int failures = 0;
+        for (int c = 1; c <= 120; c++) {
+            var before = alloc.state();
+            var cp = alloc.checkpoint();
+            try {
+                Tiling.reserveTiles(alloc, big, big.tile().get(), c, 10);
+                alloc.rollback(cp);
+            } catch (BerthException e) {
+                failures++;
+                assertThat(e.category()).isIn(Category.CAPACITY_EXCEEDED, Category.ADDRESS_NOT_ENCODABLE);
+            }
+            assertThat(alloc.state()).as("count %d", c).isEqualTo(before);
+            assertThat(alloc.checkInvariants()).isTrue();
+        }
+        assertThat(failures).isBetween(1, 119);
+    }
 }

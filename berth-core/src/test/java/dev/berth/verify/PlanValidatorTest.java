@@ -1,0 +1,139 @@
+package dev.berth.verify;
+
+import dev.berth.artifact.DescriptorEntry;
+import dev.berth.artifact.Plan;
+import dev.berth.artifact.PlannedBuffer;
+import dev.berth.artifact.SpaceMetrics;
+import dev.berth.target.AddressFormat;
+import dev.berth.target.EndConvention;
+import dev.berth.target.Space;
+import dev.berth.target.Target;
+import dev.berth.workload.Lifetime;
+import dev.berth.workload.Origin;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.function.UnaryOperator;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Each rule of the validator catches its violation, and only a sound plan is valid. */
+class PlanValidatorTest {
+    private static final AddressFormat F = new AddressFormat("f", 999, EndConvention.EXCLUSIVE);
+    private static final AddressFormat NARROW = new AddressFormat("narrow", 199, EndConvention.LAST_BYTE);
+
+    private static Target target() {
+        Map<String, AddressFormat> fm = new LinkedHashMap<>();
+        fm.put("f", F);
+        fm.put("narrow", NARROW);
+        Map<String, Space> sp = new LinkedHashMap<>();
+        sp.put("g", new Space.Logical("g", F, 4, 0));
+        sp.put("l", new Space.Local("l", F, 8, 16, 256));
+        return Target.of("t", fm, sp, Optional.empty());
+    }
+
+    private static PlannedBuffer buf(String name, String space, long offset, long requested, long reserved, long align,
+                                     int first, int last, Origin origin) {
+        return new PlannedBuffer(name, space, offset, requested, reserved, align, new Lifetime(first, last), origin,
+                Optional.empty());
+    }
+
+    /** A sound plan: g holds a [0,100) 0..1, b [100,140) 1..2, fx [0,50) 2..3; l holds c [0,240) 0..0. */
+    private static Plan sound() {
+        List<PlannedBuffer> bs = List.of(
+                buf("a", "g", 0, 99, 100, 4, 0, 1, Origin.TENSOR),
+                buf("b", "g", 100, 40, 40, 4, 1, 2, Origin.TENSOR),
+                buf("fx", "g", 0, 50, 50, 1, 2, 3, Origin.FIXED),
+                buf("c", "l", 0, 240, 240, 8, 0, 0, Origin.TENSOR));
+        return withBuffers(bs, List.of(new DescriptorEntry("a.tile.0", 0, "a", 0, 99, "g", "narrow")));
+    }
+
+    private static Plan withBuffers(List<PlannedBuffer> bs, List<DescriptorEntry> ds) {
+        Map<String, SpaceMetrics> m = new LinkedHashMap<>();
+        m.put("g", new SpaceMetrics("logical", OptionalLong.empty(), 140, 140, 0, 0));
+        m.put("l", new SpaceMetrics("local", OptionalLong.of(256), 240, 240, 0, 16));
+        return new Plan(target(), "w", "test", m, bs, ds);
+    }
+
+    private static Plan edit(int index, UnaryOperator<PlannedBuffer> f) {
+        Plan p = sound();
+        List<PlannedBuffer> bs = new ArrayList<>(p.buffers());
+        bs.set(index, f.apply(bs.get(index)));
+        return withBuffers(bs, p.descriptors());
+    }
+
+    private static void invalid(Plan p, Verdict.Kind kind) {
+        Verdict v = PlanValidator.validate(p);
+        assertThat(v).isInstanceOf(Verdict.Invalid.class);
+        assertThat(((Verdict.Invalid) v).violations()).extracting(Verdict.Violation::kind).contains(kind);
+    }
+
+    @Test
+    void aSoundPlanIsValid() {
+        Verdict v = PlanValidator.validate(sound());
+        assertThat(v.valid()).as(v.toString()).isTrue();
+        assertThat(((Verdict.Valid) v).checks()).isGreaterThanOrEqualTo(4);
+    }
+
+    @Test
+    void overlapsInAddressAndTime() {
+        invalid(edit(1, b -> buf("b", "g", 96, 40, 40, 4, 1, 2, Origin.TENSOR)), Verdict.Kind.OVERLAP);
+        // same addresses at disjoint steps are fine
+        Verdict ok = PlanValidator.validate(edit(1, b -> buf("b", "g", 52, 40, 40, 4, 2, 3, Origin.TENSOR)));
+        assertThat(ok.toString()).doesNotContain("OVERLAP");
+        // a zero-byte reservation overlaps nothing
+        assertThat(PlanValidator.validate(edit(1, b -> buf("b", "g", 40, 0, 0, 4, 1, 2, Origin.TENSOR))).toString())
+                .doesNotContain("OVERLAP");
+    }
+
+    @Test
+    void alignmentAndSizes() {
+        invalid(edit(1, b -> buf("b", "g", 102, 40, 40, 4, 1, 2, Origin.TENSOR)), Verdict.Kind.MISALIGNED);
+        invalid(edit(1, b -> buf("b", "g", 100, 40, 40, 2, 1, 2, Origin.TENSOR)), Verdict.Kind.MISALIGNED);
+        invalid(edit(0, b -> buf("a", "g", 0, 99, 104, 4, 0, 1, Origin.TENSOR)), Verdict.Kind.BAD_SIZE);
+        invalid(edit(0, b -> buf("a", "g", 0, 99, 96, 4, 0, 1, Origin.TENSOR)), Verdict.Kind.BAD_SIZE);
+        invalid(edit(2, b -> buf("fx", "g", 0, 50, 52, 1, 2, 3, Origin.FIXED)), Verdict.Kind.BAD_SIZE);
+        invalid(edit(1, b -> buf("a", "g", 100, 40, 40, 4, 1, 2, Origin.TENSOR)), Verdict.Kind.DUPLICATE_NAME);
+        invalid(edit(1, b -> buf("b", "rom", 100, 40, 40, 4, 1, 2, Origin.TENSOR)), Verdict.Kind.UNKNOWN_SPACE);
+    }
+
+    @Test
+    void formatAndCapacity() {
+        // f: maxAddress 999, exclusive end: [960, 1000) passes 999
+        invalid(edit(1, b -> buf("b", "g", 960, 40, 40, 4, 1, 2, Origin.TENSOR)), Verdict.Kind.NOT_ENCODABLE);
+        // l: capacity 256 - runtimeReserve 16 = 240 usable
+        invalid(edit(3, b -> buf("c", "l", 8, 240, 240, 8, 0, 0, Origin.TENSOR)), Verdict.Kind.OVER_CAPACITY);
+    }
+
+    @Test
+    void metricsAreRecomputed() {
+        Plan p = sound();
+        Map<String, SpaceMetrics> m = new LinkedHashMap<>(p.spaces());
+        m.put("g", new SpaceMetrics("logical", OptionalLong.empty(), 140, 139, 0, 0));
+        invalid(new Plan(p.target(), "w", "test", m, p.buffers(), p.descriptors()), Verdict.Kind.METRIC_MISMATCH);
+        m.put("g", new SpaceMetrics("logical", OptionalLong.of(1 << 20), 140, 140, 0, 0));
+        invalid(new Plan(p.target(), "w", "test", m, p.buffers(), p.descriptors()), Verdict.Kind.SPACE_MISMATCH);
+        m.put("g", new SpaceMetrics("logical", OptionalLong.empty(), 140, 140, 0, 0));
+        m.put("l", new SpaceMetrics("local", OptionalLong.of(256), 240, 240, 0, 0));
+        invalid(new Plan(p.target(), "w", "test", m, p.buffers(), p.descriptors()), Verdict.Kind.METRIC_MISMATCH);
+    }
+
+    @Test
+    void descriptors() {
+        Plan p = sound();
+        // narrow: maxAddress 199, last-byte: [150, 250) passes it
+        List<DescriptorEntry> far = List.of(new DescriptorEntry("a.tile.0", 0, "a", 150, 99, "g", "narrow"));
+        invalid(withBuffers(p.buffers(), far), Verdict.Kind.BAD_DESCRIPTOR); // outside its tensor
+        List<PlannedBuffer> moved = new ArrayList<>(p.buffers());
+        moved.set(0, buf("a", "g", 400, 99, 100, 4, 0, 1, Origin.TENSOR));
+        invalid(withBuffers(moved, List.of(new DescriptorEntry("a.tile.0", 0, "a", 400, 99, "g", "narrow"))),
+                Verdict.Kind.NOT_ENCODABLE);
+        invalid(withBuffers(p.buffers(), List.of(new DescriptorEntry("x.tile.0", 0, "x", 0, 1, "g", "narrow"))),
+                Verdict.Kind.BAD_DESCRIPTOR);
+    }
+}
