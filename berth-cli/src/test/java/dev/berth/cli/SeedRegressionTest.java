@@ -144,6 +144,7 @@ class SeedRegressionTest {
         assertThat(fe.get("provablyInfeasible").asBoolean()).isFalse();
         assertThat(fe.has("step")).isFalse();
         assertThat(fe.get("message").asText()).contains("complete search proved");
+        assertThat(fe.get("infeasibleSubset")).extracting(JsonNode::asText).containsExactlyInAnyOrder("mid", "wide");
         Cli greedy = Cli.run("plan", fragmented.toString(), "--target", "teaching", "--solver", "greedy");
         assertThat(greedy.exit()).isEqualTo(5);
         assertThat(greedy.err()).contains("try --solver exact");
