@@ -143,6 +143,9 @@ public final class Admission {
      * a tensor's base for a descriptor). Returns the absolute address.
      */
     public static long encodableAt(AddressFormat fmt, String what, String space, long base, long offset, long bytes) {
+        if (base < 0 || offset < 0 || bytes < 0) {
+            throw BerthException.invalid(what, what + ": negative base, offset or size");
+        }
         long m = fmt.maxAddress();
         if (base > m || offset > m - base) {
             Facts f = Facts.NONE.withBuffer(what).withSpace(space).withStart(offset).withRequested(bytes)
