@@ -5,9 +5,7 @@ import dev.berth.failure.Category;
 import org.junit.jupiter.api.Test;
 
 import java.math.BigInteger;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.TreeSet;
 import java.util.function.LongBinaryOperator;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -23,38 +21,12 @@ import static org.assertj.core.api.Assertions.fail;
 class CheckedBoundaryTest {
     private static final BigInteger MAX = BigInteger.valueOf(Long.MAX_VALUE);
 
-    /** Values at and next to each boundary, plus small ones; all in 0..2^63-1. */
     static long[] values() {
-        TreeSet<Long> s = new TreeSet<>(List.of(0L, 1L, 2L, 3L, 7L, 10L, 24L, 64L, 1000L));
-        for (long p : new long[] {1L << 31, 1L << 32, 1L << 48, 1L << 62}) {
-            for (long d = -2; d <= 2; d++) {
-                s.add(p + d);
-            }
-            s.add(p / 2 * 3); // a non-power of two of the same magnitude
-        }
-        for (long d = 0; d <= 3; d++) {
-            s.add(Long.MAX_VALUE - d);
-        }
-        s.add(Long.MAX_VALUE / 2);
-        s.add(Long.MAX_VALUE / 2 + 1);
-        s.add(Long.MAX_VALUE / 3);
-        s.add(3037000499L); // floor(sqrt(2^63-1)): its square fits, the next one's does not
-        s.add(3037000500L);
-        return s.stream().mapToLong(Long::longValue).toArray();
+        return Boundaries.values();
     }
 
-    /** Positive alignments at the boundaries, powers of two and not. */
     static long[] alignments() {
-        List<Long> out = new ArrayList<>();
-        for (long v : values()) {
-            if (v > 0) {
-                out.add(v);
-            }
-        }
-        out.add(3L * 5 * 7 * 11 * 13); // 15015
-        out.add(1_000_000_007L);
-        out.add((1L << 32) + 1); // 641 * 6700417
-        return out.stream().mapToLong(Long::longValue).toArray();
+        return Boundaries.alignments();
     }
 
     private static BigInteger big(long v) {
