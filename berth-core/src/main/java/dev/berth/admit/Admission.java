@@ -2,6 +2,7 @@ package dev.berth.admit;
 
 import dev.berth.arith.Checked;
 import dev.berth.failure.BerthException;
+import dev.berth.failure.Category;
 import dev.berth.failure.Facts;
 import dev.berth.failure.Failure;
 import dev.berth.target.AddressFormat;
@@ -142,6 +143,9 @@ public final class Admission {
      * a tensor's base for a descriptor). Returns the absolute address.
      */
     public static long encodableAt(AddressFormat fmt, String what, String space, long base, long offset, long bytes) {
+        if (base < 0 || offset < 0 || bytes < 0) {
+            throw BerthException.invalid(what, what + ": negative base, offset or size");
+        }
         long m = fmt.maxAddress();
         if (base > m || offset > m - base) {
             Facts f = Facts.NONE.withBuffer(what).withSpace(space).withStart(offset).withRequested(bytes)
@@ -173,45 +177,54 @@ public final class Admission {
 
     private static BerthException startNotEncodable(Space space, String buffer, long candidate, long requested,
                                                     long reserved, long eff, long pad, long room) {
-        String why;
-        if (room < 0) {
-            why = "the space's base " + space.base() + " is itself past maxAddress " + space.format().maxAddress();
-        } else if (candidate > room) {
-            why = "start " + candidate + (space.base() != 0 ? " (absolute " + (space.base() + candidate) + ")" : "")
-                    + " is past the largest encodable offset " + room;
-        } else {
-            why = "start " + candidate + " aligned up to a multiple of " + eff + " needs " + pad
-                    + " bytes of padding, but only " + (room - candidate) + " remain below the largest encodable offset "
-                    + room;
-        }
-        Facts f = facts(space, buffer, candidate, requested, eff).withReserved(reserved)
-                .withLimit(space.format().maxAddress(), formatSource(space));
-        return new BerthException(new Failure.AddressNotEncodable(
-                "buffer " + buffer + " in space " + space.name() + ": " + why + "; limit from " + formatSource(space), f));
+        // described lazily: a search that catches this pays for no message
+        return new BerthException(Category.ADDRESS_NOT_ENCODABLE, () -> {
+            String why;
+            if (room < 0) {
+                why = "the space's base " + space.base() + " is itself past maxAddress " + space.format().maxAddress();
+            } else if (candidate > room) {
+                why = "start " + candidate + (space.base() != 0 ? " (absolute " + (space.base() + candidate) + ")" : "")
+                        + " is past the largest encodable offset " + room;
+            } else {
+                why = "start " + candidate + " aligned up to a multiple of " + eff + " needs " + pad
+                        + " bytes of padding, but only " + (room - candidate) + " remain below the largest encodable offset "
+                        + room;
+            }
+            Facts f = facts(space, buffer, candidate, requested, eff).withReserved(reserved)
+                    .withLimit(space.format().maxAddress(), formatSource(space));
+            return new Failure.AddressNotEncodable(
+                    "buffer " + buffer + " in space " + space.name() + ": " + why + "; limit from " + formatSource(space), f);
+        });
     }
 
     private static BerthException endNotEncodable(Space space, String buffer, long start, long requested,
                                                   long reserved, long eff, long room) {
-        long fits = space.format().end() == EndConvention.EXCLUSIVE ? room - start : room - start + 1;
-        String why = requested + " bytes requested reserve " + reserved + " (alignment " + eff + ") at start " + start
-                + ", but only " + (fits < 0 ? Long.MAX_VALUE : fits) + " bytes from there can be encodable ("
-                + space.format().end().id() + " end)";
-        Facts f = facts(space, buffer, start, requested, eff).withReserved(reserved)
-                .withLimit(space.format().maxAddress(), formatSource(space));
-        return new BerthException(new Failure.AddressNotEncodable(
-                "buffer " + buffer + " in space " + space.name() + ": " + why + "; limit from " + formatSource(space), f));
+        // described lazily: a search that catches this pays for no message
+        return new BerthException(Category.ADDRESS_NOT_ENCODABLE, () -> {
+            long fits = space.format().end() == EndConvention.EXCLUSIVE ? room - start : room - start + 1;
+            String why = requested + " bytes requested reserve " + reserved + " (alignment " + eff + ") at start " + start
+                    + ", but only " + (fits < 0 ? Long.MAX_VALUE : fits) + " bytes from there can be encodable ("
+                    + space.format().end().id() + " end)";
+            Facts f = facts(space, buffer, start, requested, eff).withReserved(reserved)
+                    .withLimit(space.format().maxAddress(), formatSource(space));
+            return new Failure.AddressNotEncodable(
+                    "buffer " + buffer + " in space " + space.name() + ": " + why + "; limit from " + formatSource(space), f);
+        });
     }
 
     private static BerthException capacityExceeded(Space space, String buffer, long candidate, long start,
                                                    long requested, long reserved, long eff, long usable) {
-        String why = start > usable
-                ? "start " + start + " is past the usable capacity " + usable
-                : requested + " bytes requested reserve " + reserved + " (alignment " + eff + ") at start " + start
-                + ", but only " + (usable - start) + " bytes are free from there";
-        Facts f = facts(space, buffer, start, requested, eff).withReserved(reserved)
-                .withLimit(usable, capacitySource(space));
-        return new BerthException(new Failure.CapacityExceeded(
-                "buffer " + buffer + " in space " + space.name() + ": " + why + "; limit from " + capacitySource(space),
-                f, false, java.util.OptionalInt.empty(), java.util.List.of()));
+        // described lazily: a search that catches this pays for no message
+        return new BerthException(Category.CAPACITY_EXCEEDED, () -> {
+            String why = start > usable
+                    ? "start " + start + " is past the usable capacity " + usable
+                    : requested + " bytes requested reserve " + reserved + " (alignment " + eff + ") at start " + start
+                    + ", but only " + (usable - start) + " bytes are free from there";
+            Facts f = facts(space, buffer, start, requested, eff).withReserved(reserved)
+                    .withLimit(usable, capacitySource(space));
+            return new Failure.CapacityExceeded(
+                    "buffer " + buffer + " in space " + space.name() + ": " + why + "; limit from " + capacitySource(space),
+                    f, false, java.util.OptionalInt.empty(), java.util.List.of());
+        });
     }
 }

@@ -105,6 +105,7 @@ public final class Checked {
 
     /** {@code alignUp(value, alignment)}, saturating at 2^63-1 like {@link #saturatingAdd}. */
     public static long saturatingAlignUp(long value, long alignment) {
+        requireAlignment(alignment, "alignment");
         long rem = value % alignment;
         return rem == 0 ? value : saturatingAdd(value, alignment - rem);
     }
