@@ -39,7 +39,7 @@ import java.util.function.BooleanSupplier;
  * floor above {@code limit - size} fails before it is stored, so {@code m[k] + size[k]} never
  * overflows.
  */
-public final class CanonicalSearch {
+final class CanonicalSearch {
     static final int FAILED = 0;
     static final int SOLVED = 1;
     /** The node limit of this attempt ran out. */
@@ -51,7 +51,7 @@ public final class CanonicalSearch {
     private final int[] rank;
     private final String orderKeys;
     /** Whether sub-problems re-rank their items with the section totals of the moment. */
-    public static boolean dynamicRanks = true;
+    private final boolean dynamicRanks;
     private final FailureMemo memo;
     private final BooleanSupplier stop;
     private final long limit;
@@ -66,8 +66,6 @@ public final class CanonicalSearch {
     private final long[] total;
     /** Number of unplaced items per section. */
     private final int[] count;
-    /** Whether to check the sections touched by a placement above their lowest floors. */
-    public static boolean lowFloors = true;
     private final int[] cut;
 
     // the unplaced items, as segments of one permutation (a "sparse set"): pos[k] is k's index
@@ -86,8 +84,9 @@ public final class CanonicalSearch {
     private int candTop;
 
 
-    CanonicalSearch(Instance in, String orderKeys, FailureMemo memo, BooleanSupplier stop) {
+    CanonicalSearch(Instance in, String orderKeys, boolean dynamicRanks, FailureMemo memo, BooleanSupplier stop) {
         this.in = in;
+        this.dynamicRanks = dynamicRanks;
         this.orderKeys = orderKeys;
         this.rank = ItemOrder.ranks(in, orderKeys);
         this.memo = memo;
@@ -199,7 +198,7 @@ public final class CanonicalSearch {
         if (++nodes > nodeLimit) {
             return ABORTED;
         }
-        if ((nodes & 1023) == 0 && stop.getAsBoolean()) {
+        if ((nodes & 1023) == 1 && stop.getAsBoolean()) {
             return STOPPED;
         }
         final int end = from + len;
@@ -322,22 +321,20 @@ public final class CanonicalSearch {
                 tHi = Math.max(tHi, in.secLast[k]);
             }
         }
-        if (lowFloors) {
-            // lowest floors of the touched sections: the items left there stack above them
-            for (int s = tLo; s <= tHi; s++) {
-                long t = total[s];
-                if (t == 0) {
-                    continue;
+        // lowest floors of the touched sections: the items left there stack above them
+        for (int s = tLo; s <= tHi; s++) {
+            long t = total[s];
+            if (t == 0) {
+                continue;
+            }
+            long low = Long.MAX_VALUE;
+            for (int k : in.sectionItems[s]) {
+                if (!placed[k] && m[k] < low) {
+                    low = m[k];
                 }
-                long low = Long.MAX_VALUE;
-                for (int k : in.sectionItems[s]) {
-                    if (!placed[k] && m[k] < low) {
-                        low = m[k];
-                    }
-                }
-                if (t > limit - Math.max(low, at)) {
-                    return effect & ~OK;
-                }
+            }
+            if (t > limit - Math.max(low, at)) {
+                return effect & ~OK;
             }
         }
         return effect | OK;

@@ -25,20 +25,32 @@ import java.util.List;
 public final class ExactSolver implements Solver {
 
     /**
-     * Settings: whether to try the heuristics first, the item orders to rotate through (see
-     * {@link ItemOrder}), whether to remember infeasible sub-problems, and the node limit of
-     * the first round.
+     * Settings: whether to try the heuristics first; the item orders to rotate through, each a
+     * string of keys (W lifetime width, A area, T largest section total, Z size; see
+     * {@link ItemOrder}); whether sub-problems re-rank their items with the totals of the moment;
+     * whether to remember infeasible sub-problems; and the node limit of the first round (0: twice
+     * the number of items), doubled every round.
      */
-    public record Settings(boolean heuristicsFirst, List<String> orders, boolean learn, long firstNodeLimit) {
+    public record Settings(boolean heuristicsFirst, List<String> orders, boolean dynamicOrders, boolean learn,
+                           long firstNodeLimit) {
         public Settings {
             orders = List.copyOf(orders);
             if (orders.isEmpty()) {
                 throw new IllegalArgumentException("at least one order");
             }
+            orders.forEach(ItemOrder::check);
+            if (firstNodeLimit < 0) {
+                throw new IllegalArgumentException("negative node limit");
+            }
         }
 
         public static Settings defaults() {
-            return new Settings(true, List.of("WAT", "TAW", "TWA"), true, 0);
+            return new Settings(true, List.of("WAT", "TAW", "TWA"), true, true, 0);
+        }
+
+        /** The same settings without the heuristics (a pure search). */
+        public Settings searchOnly() {
+            return new Settings(false, orders, dynamicOrders, learn, firstNodeLimit);
         }
     }
 
@@ -86,6 +98,10 @@ public final class ExactSolver implements Solver {
                         + in.sectionTotal[s] + " bytes, more than the limit " + limit);
             }
         }
+        String clash = fixedClash(p, in);
+        if (clash != null) {
+            return new Outcome.Infeasible(clash);
+        }
         if (settings.heuristicsFirst()) {
             for (HeuristicSolver h : List.of(HeuristicSolver.bestFit(), HeuristicSolver.greedyBySize())) {
                 Outcome.Solved o = (Outcome.Solved) h.solve(p, budget);
@@ -97,7 +113,7 @@ public final class ExactSolver implements Solver {
         FailureMemo memo = settings.learn() ? new FailureMemo(in.n) : null;
         CanonicalSearch[] searches = new CanonicalSearch[settings.orders().size()];
         for (int k = 0; k < searches.length; k++) {
-            searches[k] = new CanonicalSearch(in, settings.orders().get(k), memo,
+            searches[k] = new CanonicalSearch(in, settings.orders().get(k), settings.dynamicOrders(), memo,
                     budget::exhausted);
         }
         long nodeLimit = settings.firstNodeLimit() > 0 ? settings.firstNodeLimit() : Math.max(64, 2L * in.n);
@@ -123,6 +139,23 @@ public final class ExactSolver implements Solver {
             }
             nodeLimit = nodeLimit > Long.MAX_VALUE / 2 ? Long.MAX_VALUE : nodeLimit * 2;
         }
+    }
+
+    /** Two fixed items that share a step and a byte (the heuristics take fixed items as given). */
+    private static String fixedClash(SpaceProblem p, Instance in) {
+        for (int a = 0; a < in.n; a++) {
+            if (in.fixedAt[a] < 0) {
+                continue;
+            }
+            for (int b : in.overlaps[a]) {
+                if (b > a && in.fixedAt[b] >= 0 && in.fixedAt[a] < in.fixedAt[b] + in.size[b]
+                        && in.fixedAt[b] < in.fixedAt[a] + in.size[a]) {
+                    return "fixed items " + p.name(in.original[a]) + " and " + p.name(in.original[b])
+                            + " overlap in bytes during common steps";
+                }
+            }
+        }
+        return null;
     }
 
     private static long total(CanonicalSearch[] searches) {
