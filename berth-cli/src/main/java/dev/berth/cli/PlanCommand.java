@@ -36,7 +36,7 @@ final class PlanCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "WORKLOAD", description = "Workload file (.json).")
+    @Parameters(index = "0", paramLabel = "WORKLOAD", description = "Workload file (.json, or a MiniMalloc .csv with --capacity).")
     Path workload;
 
     @Option(names = "--target", paramLabel = "NAME|FILE", defaultValue = "npu-ref",
@@ -59,8 +59,13 @@ final class PlanCommand implements Callable<Integer> {
             description = "Fix an ONNX graph input's shape (1x3x640x640) or a scalar input's value.")
     List<String> inputsFixed = new ArrayList<>();
 
-    @Option(names = {"-o", "--output"}, paramLabel = "PLAN.json", description = "Write the plan artifact here.")
+    @Option(names = {"-o", "--output"}, paramLabel = "PLAN.json",
+            description = "Write the plan artifact here (for a .csv workload, FILE.csv writes its rows with offsets).")
     Path output;
+
+    @Option(names = "--minimize", description = "For a MiniMalloc CSV: find the smallest capacity (at most --capacity) "
+            + "that fits, printing the bracket as it narrows and whether it is proved optimal.")
+    boolean minimize;
 
     @Option(names = "--show", description = "Print a picture of the plan (address over steps).")
     boolean show;
@@ -87,17 +92,20 @@ final class PlanCommand implements Callable<Integer> {
         if (output != null) {
             AtomicFiles.requireDistinct(output, "-o", inputs);
         }
+        CsvWorkloads.checkOutput(output, workload);
+        CsvWorkloads.checkTarget(workload, spec.commandLine().getParseResult().hasMatchedOption("--target"));
         java.util.OptionalLong cap = capacity == null ? java.util.OptionalLong.empty()
                 : java.util.OptionalLong.of(dev.berth.arith.Sizes.parse(capacity, "--capacity"));
         WorkloadSources.Loaded in = WorkloadSources.load(workload, TargetJson.load(target), cap, inputsFixed);
         Target t = in.target();
         Workload w = in.workload();
-        PlanResult r = Planner.plan(t, w, new Planner.Options(choice, timeLimit));
+        PrintWriter out = spec.commandLine().getOut();
+        Minimization.Outcome min = minimize ? Minimization.run(in, timeLimit, json ? spec.commandLine().getErr() : out) : null;
+        PlanResult r = min != null ? min.plan() : Planner.plan(t, w, new Planner.Options(choice, timeLimit));
         Plan plan = r.plan();
         if (output != null) {
-            AtomicFiles.write(output, PlanJson.toBytes(plan));
+            AtomicFiles.write(output, CsvWorkloads.output(output, workload, plan));
         }
-        PrintWriter out = spec.commandLine().getOut();
         if (json) {
             ByteArrayOutputStream buf = new ByteArrayOutputStream();
             try (JsonGenerator g = PlanJson.generator(buf)) {
@@ -114,6 +122,9 @@ final class PlanCommand implements Callable<Integer> {
                 + " reservations, verified (" + r.verdict().checks() + " checks)");
         out.print(Tables.summary(plan, r.solverBySpace()));
         out.print(Tables.tilesAndGeneration(plan));
+        if (min != null) {
+            out.println(Minimization.summary(min.result()));
+        }
         if (show) {
             out.println();
             out.print(Picture.render(plan, width > 0 ? width : Terminal.columns()));

@@ -25,7 +25,7 @@ final class WorkloadSources {
     static Loaded load(Path file, Target target, OptionalLong capacity, List<String> inputs) {
         String name = file.getFileName() == null ? "" : file.getFileName().toString().toLowerCase(java.util.Locale.ROOT);
         if (name.endsWith(".csv")) {
-            throw BerthException.invalid("WORKLOAD", file.toString(), file + ": MiniMalloc CSV input is not available in this build");
+            return CsvWorkloads.load(file, capacity, inputs);
         }
         if (name.endsWith(".onnx")) {
             throw BerthException.invalid("WORKLOAD", file.toString(), file + ": ONNX input is not available in this build");

@@ -2,126 +2,182 @@ package dev.berth.solve.exact;
 
 import dev.berth.arith.Checked;
 import dev.berth.solve.Budget;
+import dev.berth.solve.HeuristicSolver;
 import dev.berth.solve.Outcome;
 import dev.berth.solve.Solver;
 import dev.berth.solve.SpaceProblem;
 
+import java.util.List;
+
 /**
- * A complete search for a placement within {@link SpaceProblem#limit()}.
+ * A complete search for a placement within {@link SpaceProblem#limit()}: it finds one, proves
+ * that none exists ({@link Outcome.Infeasible}), or stops at the budget and says so
+ * ({@link Outcome.Unknown}). Deterministic: the same problem and settings give the same answer
+ * (only where a time limit cuts the search depends on the machine).
  *
- * <p>Canonical solutions: in a packing where no buffer can drop lower ("gravity-stable"),
- * placing the buffers in order of offset, each at the lowest aligned offset free among the
- * ones already placed, reproduces it exactly. So a depth-first search that only ever places
- * the next buffer at its lowest feasible offset, never below the previous buffer's offset
- * (ties in index order), visits every canonical solution: if it finds none, none exists.
+ * <p>Steps: zero-size items go to offset 0 (they conflict with nothing); a fixed item past the
+ * limit, an item larger than the limit, or a step whose live sizes exceed the limit is
+ * infeasible at once; the two heuristics are tried (when they fit, that is a placement);
+ * then {@link CanonicalSearch} runs with several item orders in turn, each with a node limit
+ * that doubles every round (restarts), all sharing the sub-problems proved infeasible
+ * ({@link FailureMemo}). Any attempt that completes without a placement is a proof.
  */
 public final class ExactSolver implements Solver {
+
+    /**
+     * Settings: whether to try the heuristics first; the item orders to rotate through, each a
+     * string of keys (W lifetime width, A area, T largest section total, Z size; see
+     * {@link ItemOrder}); whether sub-problems re-rank their items with the totals of the moment;
+     * whether to remember infeasible sub-problems; and the node limit of the first round (0: twice
+     * the number of items), doubled every round.
+     */
+    public record Settings(boolean heuristicsFirst, List<String> orders, boolean dynamicOrders, boolean learn,
+                           long firstNodeLimit) {
+        public Settings {
+            orders = List.copyOf(orders);
+            if (orders.isEmpty()) {
+                throw new IllegalArgumentException("at least one order");
+            }
+            orders.forEach(ItemOrder::check);
+            if (firstNodeLimit < 0) {
+                throw new IllegalArgumentException("negative node limit");
+            }
+        }
+
+        public static Settings defaults() {
+            return new Settings(true, List.of("WAT", "TAW", "TWA"), true, true, 0);
+        }
+
+        /** The same settings without the heuristics (a pure search). */
+        public Settings searchOnly() {
+            return new Settings(false, orders, dynamicOrders, learn, firstNodeLimit);
+        }
+    }
+
+    private final Settings settings;
+    private long lastNodes;
+
+    public ExactSolver() {
+        this(Settings.defaults());
+    }
+
+    public ExactSolver(Settings settings) {
+        this.settings = settings;
+    }
 
     @Override
     public String name() {
         return "exact";
     }
 
-    @Override
-    public Outcome solve(SpaceProblem p, Budget budget) {
-        Search s = new Search(p, budget);
-        for (int i = 0; i < p.size(); i++) {
-            if (p.isFixed(i)) {
-                if (Checked.saturatingAdd(p.fixedOffset(i), p.reserved(i)) > p.limit()) {
-                    return new Outcome.Infeasible("fixed region " + p.name(i) + " ends past the limit " + p.limit());
-                }
-                s.offset[i] = p.fixedOffset(i);
-                s.placed[i] = true;
-            }
-        }
-        if (s.dfs(0, -1)) {
-            long h = 0;
-            for (int i = 0; i < p.size(); i++) {
-                h = Math.max(h, s.offset[i] + p.reserved(i));
-            }
-            return new Outcome.Solved(s.offset.clone(), h);
-        }
-        if (s.timedOut) {
-            return new Outcome.Unknown("time limit reached after " + s.nodes + " search nodes");
-        }
-        return new Outcome.Infeasible("complete search of " + s.nodes + " nodes found no placement within " + p.limit());
+    /** Search nodes visited by the last call of {@link #solve} (0 when no search ran). */
+    public long lastNodes() {
+        return lastNodes;
     }
 
-    private static final class Search {
-        final SpaceProblem p;
-        final Budget budget;
-        final long[] offset;
-        final boolean[] placed;
-        long nodes;
-        boolean timedOut;
-
-        Search(SpaceProblem p, Budget budget) {
-            this.p = p;
-            this.budget = budget;
-            this.offset = new long[p.size()];
-            this.placed = new boolean[p.size()];
+    @Override
+    public Outcome solve(SpaceProblem p, Budget budget) {
+        lastNodes = 0;
+        long limit = p.limit();
+        for (int i = 0; i < p.size(); i++) {
+            long r = p.reserved(i);
+            if (p.isFixed(i)) {
+                long f = p.fixedOffset(i);
+                if (f > limit || r > limit - f) {
+                    return new Outcome.Infeasible("fixed region " + p.name(i) + " at " + f + " (" + r
+                            + " bytes) ends past the limit " + limit);
+                }
+            } else if (r > limit) {
+                return new Outcome.Infeasible(p.name(i) + " reserves " + r + " bytes, more than the limit " + limit);
+            }
         }
-
-        /** Lowest aligned offset at or above {@code floor} where item i fits among the placed items. */
-        long lowest(int i, long floor) {
-            long cand = Checked.saturatingAlignUp(floor, p.alignment(i));
-            long size = p.reserved(i);
-            if (size == 0) {
-                return cand;
+        Instance in = Instance.build(p);
+        for (int s = 0; s < in.sections; s++) {
+            if (in.sectionTotal[s] > limit) {
+                return new Outcome.Infeasible("the reservations live at one step need at least "
+                        + in.sectionTotal[s] + " bytes, more than the limit " + limit);
             }
-            boolean moved = true;
-            while (moved) {
-                moved = false;
-                for (int j = 0; j < p.size(); j++) {
-                    if (placed[j] && p.reserved(j) > 0 && p.overlapInTime(i, j)) {
-                        long e = offset[j] + p.reserved(j);
-                        if (offset[j] < Checked.saturatingAdd(cand, size) && cand < e) {
-                            cand = Checked.saturatingAlignUp(e, p.alignment(i));
-                            moved = true;
-                        }
-                    }
-                }
-            }
-            return cand;
         }
-
-        boolean dfs(long floor, int lastIndex) {
-            if ((++nodes & 1023) == 0 && budget.exhausted()) {
-                timedOut = true;
-            }
-            if (timedOut) {
-                return false;
-            }
-            int n = p.size();
-            long[] at = new long[n];
-            boolean any = false;
-            for (int i = 0; i < n; i++) {
-                if (!placed[i]) {
-                    any = true;
-                    at[i] = lowest(i, floor);
-                    if (at[i] > p.limit() || p.reserved(i) > p.limit() - at[i]) {
-                        return false;
-                    }
-                }
-            }
-            if (!any) {
-                return true;
-            }
-            for (int i = 0; i < n; i++) {
-                if (placed[i] || (at[i] == floor && i < lastIndex)) {
-                    continue;
-                }
-                placed[i] = true;
-                offset[i] = at[i];
-                if (dfs(at[i], i)) {
-                    return true;
-                }
-                placed[i] = false;
-                if (timedOut) {
-                    return false;
-                }
-            }
-            return false;
+        String clash = fixedClash(p, in);
+        if (clash != null) {
+            return new Outcome.Infeasible(clash);
         }
+        if (settings.heuristicsFirst()) {
+            for (HeuristicSolver h : List.of(HeuristicSolver.bestFit(), HeuristicSolver.greedyBySize())) {
+                Outcome.Solved o = (Outcome.Solved) h.solve(p, budget);
+                if (o.height() <= limit) {
+                    return o;
+                }
+            }
+        }
+        FailureMemo memo = settings.learn() ? new FailureMemo(in.n) : null;
+        CanonicalSearch[] searches = new CanonicalSearch[settings.orders().size()];
+        for (int k = 0; k < searches.length; k++) {
+            searches[k] = new CanonicalSearch(in, settings.orders().get(k), settings.dynamicOrders(), memo,
+                    budget::exhausted);
+        }
+        long nodeLimit = settings.firstNodeLimit() > 0 ? settings.firstNodeLimit() : Math.max(64, 2L * in.n);
+        if (searches.length == 1) {
+            nodeLimit = Long.MAX_VALUE;
+        }
+        while (true) {
+            for (CanonicalSearch s : searches) {
+                int r = s.solve(nodeLimit);
+                lastNodes = total(searches);
+                switch (r) {
+                    case CanonicalSearch.SOLVED:
+                        return solved(p, in, s);
+                    case CanonicalSearch.FAILED:
+                        return new Outcome.Infeasible("a complete search (" + lastNodes
+                                + " nodes) found no placement within " + limit);
+                    case CanonicalSearch.STOPPED:
+                        return new Outcome.Unknown("the search stopped at the time limit after " + lastNodes
+                                + " nodes, without a placement or a proof");
+                    default:
+                        break;
+                }
+            }
+            nodeLimit = nodeLimit > Long.MAX_VALUE / 2 ? Long.MAX_VALUE : nodeLimit * 2;
+        }
+    }
+
+    /** Two fixed items that share a step and a byte (the heuristics take fixed items as given). */
+    private static String fixedClash(SpaceProblem p, Instance in) {
+        for (int a = 0; a < in.n; a++) {
+            if (in.fixedAt[a] < 0) {
+                continue;
+            }
+            for (int b : in.overlaps[a]) {
+                if (b > a && in.fixedAt[b] >= 0 && in.fixedAt[a] < in.fixedAt[b] + in.size[b]
+                        && in.fixedAt[b] < in.fixedAt[a] + in.size[a]) {
+                    return "fixed items " + p.name(in.original[a]) + " and " + p.name(in.original[b])
+                            + " overlap in bytes during common steps";
+                }
+            }
+        }
+        return null;
+    }
+
+    private static long total(CanonicalSearch[] searches) {
+        long t = 0;
+        for (CanonicalSearch s : searches) {
+            t += s.nodes();
+        }
+        return t;
+    }
+
+    private static Outcome.Solved solved(SpaceProblem p, Instance in, CanonicalSearch s) {
+        long[] offsets = new long[p.size()];
+        for (int i = 0; i < p.size(); i++) {
+            offsets[i] = p.isFixed(i) ? p.fixedOffset(i) : 0;
+        }
+        for (int k = 0; k < in.n; k++) {
+            offsets[in.original[k]] = s.offset[k];
+        }
+        long height = 0;
+        for (int i = 0; i < p.size(); i++) {
+            height = Math.max(height, Checked.add(offsets[i], p.reserved(i)));
+        }
+        return new Outcome.Solved(offsets, height);
     }
 }

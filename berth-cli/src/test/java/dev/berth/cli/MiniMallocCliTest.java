@@ -1,0 +1,157 @@
+package dev.berth.cli;
+
+import dev.berth.io.MiniMallocCsv;
+import dev.berth.workload.FixedRegion;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** MiniMalloc CSV through the command line: plan, -o FILE.csv, --minimize, bench minimalloc. */
+class MiniMallocCliTest {
+    private static final String INPUT_12 = """
+            id,lower,upper,size
+            b1,0,3,4
+            b2,3,9,4
+            b3,0,9,4
+            b4,9,21,4
+            b5,0,21,4
+            """;
+
+    @TempDir
+    Path dir;
+
+    private record Run(int exit, String out, String err) {
+    }
+
+    private static Run run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Main.run(args, new PrintWriter(out, true), new PrintWriter(err, true));
+        return new Run(code, out.toString(), err.toString());
+    }
+
+    private Path write(String name, String text) throws IOException {
+        Path p = dir.resolve(name);
+        Files.writeString(p, text);
+        return p;
+    }
+
+    @Test
+    void plansACsvAndWritesItsRowsWithOffsets() throws IOException {
+        Path in = write("input.12.csv", INPUT_12);
+        Path out = dir.resolve("out.csv");
+        Run r = run("plan", in.toString(), "--capacity", "12", "-o", out.toString());
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.out()).contains("mem").contains("wrote " + out);
+        List<String> lines = Files.readAllLines(out);
+        assertThat(lines.get(0)).isEqualTo("id,lower,upper,size,offset");
+        assertThat(lines).hasSize(6);
+        // read back, every buffer is fixed where the plan put it: the planner's own checks
+        // (fixed regions never overlap, all within capacity) accept it
+        MiniMallocCsv.Document back = MiniMallocCsv.read(out);
+        assertThat(back.workload().fixed()).extracting(FixedRegion::name).containsExactly("b1", "b2", "b3", "b4", "b5");
+        Run again = run("plan", out.toString(), "--capacity", "12");
+        assertThat(again.exit()).as(again.err()).isZero();
+        // a JSON artifact when -o does not end in .csv
+        Path json = dir.resolve("plan.json");
+        assertThat(run("plan", in.toString(), "--capacity", "12", "-o", json.toString()).exit()).isZero();
+        assertThat(Files.readString(json)).contains("\"berth-plan\"");
+    }
+
+    @Test
+    void csvNeedsACapacityAndTakesNoTarget() throws IOException {
+        Path in = write("x.csv", INPUT_12);
+        Run none = run("plan", in.toString());
+        assertThat(none.exit()).isEqualTo(2);
+        assertThat(none.err()).contains("--capacity");
+        Run target = run("plan", in.toString(), "--capacity", "12", "--target", "teaching");
+        assertThat(target.exit()).isEqualTo(2);
+        assertThat(target.err()).contains("--target does not apply");
+        Run small = run("plan", in.toString(), "--capacity", "11", "--json");
+        assertThat(small.exit()).isEqualTo(5);
+        assertThat(small.out()).contains("\"provablyInfeasible\" : true");
+    }
+
+    @Test
+    void badCsvIsInvalidInputWithLineAndColumn() throws IOException {
+        Path in = write("bad.csv", "id,lower,upper,size\nb1,0,3,4\nb2,3,nine,4\n");
+        Run r = run("plan", in.toString(), "--capacity", "12");
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err()).contains("line 3, column 3");
+    }
+
+    @Test
+    void csvOutputNeedsCsvInput() throws IOException {
+        Path json = write("w.json", """
+                { "buffers": [ { "name": "a", "size": 16, "space": "sram", "live": [0, 1] } ] }
+                """);
+        Run r = run("plan", json.toString(), "-o", dir.resolve("o.csv").toString());
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err()).contains("CSV output");
+    }
+
+    @Test
+    void minimizeFindsAndProvesTheSmallestCapacity() throws IOException {
+        Path in = write("input.12.csv", INPUT_12);
+        Run r = run("plan", in.toString(), "--capacity", "40", "--minimize", "--time-limit", "20");
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.out()).contains("minimize mem").contains("minimum capacity 12 (optimal: proved)");
+        // the plan keeps the given capacity and reaches the minimum
+        assertThat(r.out()).containsPattern("mem\\s+local\\s+40\\s+12\\s+12");
+    }
+
+    @Test
+    void minimizeGoesBelowTheHeuristicsByExactSearch() throws IOException {
+        // best-fit and greedy both reach 12 here; the peak of live bytes is 10 (steps 2 and 4)
+        Path in = write("h.csv", """
+                id,lower,upper,size
+                a,1,3,3
+                b,1,4,3
+                c,4,5,5
+                d,2,5,4
+                e,3,4,3
+                """);
+        assertThat(run("plan", in.toString(), "--capacity", "11", "--solver", "best-fit").exit()).isEqualTo(5);
+        Run r = run("plan", in.toString(), "--capacity", "100", "--minimize", "--time-limit", "20");
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.out()).contains("heuristics: height 12, lower bound 10").contains("minimum capacity 10 (optimal: proved)");
+        Run at = run("plan", in.toString(), "--capacity", "10", "--solver", "exact");
+        assertThat(at.exit()).as(at.err()).isZero();
+        Run below = run("plan", in.toString(), "--capacity", "9", "--solver", "exact", "--json");
+        assertThat(below.exit()).isEqualTo(5);
+        assertThat(below.out()).contains("\"provablyInfeasible\" : true");
+    }
+
+    @Test
+    void benchSolvesValidatesAndTotals() throws IOException {
+        write("input.12.csv", INPUT_12);
+        write("tight.11.csv", INPUT_12);
+        Files.writeString(dir.resolve("README.md"), "not an instance");
+        Run r = run("bench", "minimalloc", dir.toString(), "--time-limit", "20");
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.out()).containsPattern("input\\.12\\.csv\\s+5\\s+12\\s+12\\s+yes\\s+12\\s+1\\.000");
+        assertThat(r.out()).containsPattern("tight\\.11\\.csv\\s+5\\s+11\\s+12\\s+no \\(proved infeasible\\)");
+        assertThat(r.out()).contains("total: 1 of 2 solved and validated");
+        Run heur = run("bench", "minimalloc", dir.resolve("input.12.csv").toString(), "--solver", "best-fit");
+        assertThat(heur.out()).contains("total: 1 of 1 solved and validated");
+    }
+
+    @Test
+    void benchNeedsACapacityPerFile() throws IOException {
+        write("nameless.csv", INPUT_12);
+        Run r = run("bench", "minimalloc", dir.toString());
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err()).contains("no capacity in the file name");
+        Run given = run("bench", "minimalloc", dir.toString(), "--capacity", "12");
+        assertThat(given.exit()).isZero();
+        assertThat(given.out()).contains("total: 1 of 1 solved");
+    }
+}

@@ -1,0 +1,448 @@
+package dev.berth.solve.exact;
+
+import dev.berth.arith.Checked;
+
+import java.util.Arrays;
+import java.util.function.BooleanSupplier;
+
+/**
+ * One depth-first search over canonical placements of an {@link Instance}, with one static
+ * order of the items (their {@code rank}).
+ *
+ * <h2>What it searches</h2>
+ * Call a placement <em>settled</em> when no item can move to a lower free aligned offset
+ * (fixed items never move). Every feasible instance has a settled solution: moving items down
+ * one at a time only lowers offsets, so it ends, and it keeps every end within the limit.
+ * Listing a settled solution's items by (offset, rank) gives a sequence in which each item sits
+ * at its <em>floor</em>: the lowest aligned offset above the items listed before it that share a
+ * step with it ({@code m[k]} below, which starts at 0, or at the fixed offset of a fixed item).
+ * The search builds exactly such sequences: at each node it places one unplaced item at its
+ * floor, never at a lower (offset, rank) than the previous one. Prunings only cut branches that
+ * cannot lead to a settled solution or to any solution:
+ * <ul>
+ *   <li><b>dominance</b>: an item placed at or above the top of another unplaced item's floor
+ *       leaves that item a hole it would settle into: never settled;</li>
+ *   <li><b>no-effect</b>: when placing item j raised no other unplaced item's floor and the
+ *       subtree failed, the later alternatives would put j higher with nothing in the way of
+ *       moving it back down: never settled, so the node fails;</li>
+ *   <li><b>section bound</b>: the unplaced items of a section are stacked above the lowest floor
+ *       among them and above the current offset: their total must fit below the limit;</li>
+ *   <li><b>floors</b>: a floor above {@code limit - size}, or above a fixed item's offset, fails;</li>
+ *   <li><b>decomposition</b>: when no unplaced item crosses a section boundary any more, the two
+ *       sides are independent sub-problems, each solved on its own, from scratch (the items of a
+ *       side only ever have to stay above their floors: the sub-problem is "place these items,
+ *       each at or above its floor"), and each result is remembered ({@link FailureMemo}).</li>
+ * </ul>
+ *
+ * <p>The state (floors, section totals and lower bounds, crossing counts) is updated in place
+ * and restored from a trail on backtracking. Sizes and offsets never exceed {@code limit}: a
+ * floor above {@code limit - size} fails before it is stored, so {@code m[k] + size[k]} never
+ * overflows.
+ */
+final class CanonicalSearch {
+    static final int FAILED = 0;
+    static final int SOLVED = 1;
+    /** The node limit of this attempt ran out. */
+    static final int ABORTED = 2;
+    /** The budget ran out or the search was cancelled. */
+    static final int STOPPED = 3;
+
+    private final Instance in;
+    private final int[] rank;
+    private final String orderKeys;
+    /** Whether sub-problems re-rank their items with the section totals of the moment. */
+    private final boolean dynamicRanks;
+    private final FailureMemo memo;
+    private final BooleanSupplier stop;
+    private final long limit;
+    private long nodeLimit;
+    private long nodes;
+
+    /** Floor of each unplaced item: the lowest offset it can take. */
+    final long[] m;
+    final boolean[] placed;
+    final long[] offset;
+    /** Sum of unplaced sizes per section. */
+    private final long[] total;
+    /** Number of unplaced items per section. */
+    private final int[] count;
+    private final int[] cut;
+
+    // the unplaced items, as segments of one permutation (a "sparse set"): pos[k] is k's index
+    private final int[] pool;
+    private final int[] pos;
+
+    // trail of changed floors
+    private long[] trailOld = new long[256];
+    private int[] trailWhere = new int[256];
+    private int trailTop;
+    private final int[] placedStack;
+    private int placedTop;
+
+    // candidates of the nodes on the current path
+    private int[] candStack = new int[256];
+    private int candTop;
+
+
+    CanonicalSearch(Instance in, String orderKeys, boolean dynamicRanks, FailureMemo memo, BooleanSupplier stop) {
+        this.in = in;
+        this.dynamicRanks = dynamicRanks;
+        this.orderKeys = orderKeys;
+        this.rank = ItemOrder.ranks(in, orderKeys);
+        this.memo = memo;
+        this.stop = stop;
+        this.limit = in.limit;
+        int n = in.n;
+        m = new long[n];
+        placed = new boolean[n];
+        offset = new long[n];
+        for (int i = 0; i < n; i++) {
+            m[i] = in.fixedAt[i] >= 0 ? in.fixedAt[i] : 0;
+        }
+        total = in.sectionTotal.clone();
+        count = new int[in.sections];
+        for (int s = 0; s < in.sections; s++) {
+            count[s] = in.sectionItems[s].length;
+        }
+        cut = in.crossing.clone();
+        pool = new int[n];
+        pos = new int[n];
+        for (int i = 0; i < n; i++) {
+            pool[i] = i;
+            pos[i] = i;
+        }
+        placedStack = new int[n];
+    }
+
+    long nodes() {
+        return nodes;
+    }
+
+    /**
+     * Solves the whole instance with at most {@code limitNodes} more nodes. On {@link #SOLVED}
+     * {@link #offset} holds the solution; otherwise the state is as it was.
+     */
+    int solve(long limitNodes) {
+        nodeLimit = nodes + limitNodes;
+        int n = in.n;
+        if (n == 0) {
+            return SOLVED;
+        }
+        // static components: runs of items connected by shared steps
+        int mark = trailTop;
+        int pmark = placedTop;
+        order(0, n);
+        for (int start = 0; start < n; ) {
+            int e = runEnd(start, n);
+            int hi = 0;
+            for (int q = start; q < e; q++) {
+                hi = Math.max(hi, in.secLast[pool[q]]);
+            }
+            int r = part(start, e - start, in.secFirst[pool[start]], hi);
+            if (r != SOLVED) {
+                undo(mark, pmark);
+                return r;
+            }
+            start = e;
+        }
+        return SOLVED;
+    }
+
+    /** Sorts pool[from, from+len) by first section (then item), keeping pos in step. */
+    private void order(int from, int len) {
+        long[] key = new long[len];
+        for (int q = 0; q < len; q++) {
+            int k = pool[from + q];
+            key[q] = ((long) in.secFirst[k] << 32) | k;
+        }
+        Arrays.sort(key);
+        for (int q = 0; q < len; q++) {
+            int k = (int) (key[q] & 0xFFFF_FFFFL);
+            pool[from + q] = k;
+            pos[k] = from + q;
+        }
+    }
+
+    /** A fresh sub-problem: the unplaced items pool[from, from+len), in sections lo..hi. */
+    private int part(int from, int len, int lo, int hi) {
+        if (memo != null && memo.knownInfeasible(pool, from, len, m)) {
+            return FAILED;
+        }
+        int[] savedItems = null;
+        int[] savedRanks = null;
+        if (dynamicRanks) {
+            savedItems = Arrays.copyOfRange(pool, from, from + len);
+            savedRanks = new int[len];
+            for (int q = 0; q < len; q++) {
+                savedRanks[q] = rank[savedItems[q]];
+            }
+            ItemOrder.rankPart(in, orderKeys, total, pool, from, len, rank);
+        }
+        int r = dfs(from, len, lo, hi, -1, -1);
+        if (savedItems != null) {
+            // the caller's order holds again
+            for (int q = 0; q < len; q++) {
+                rank[savedItems[q]] = savedRanks[q];
+            }
+        }
+        if (r == FAILED && memo != null) {
+            memo.recordInfeasible(pool, from, len, m);
+        }
+        return r;
+    }
+
+    private int dfs(int from, int len, int lo, int hi, long floorOffset, int lastRank) {
+        if (len == 0) {
+            return SOLVED;
+        }
+        if (++nodes > nodeLimit) {
+            return ABORTED;
+        }
+        if ((nodes & 1023) == 1 && stop.getAsBoolean()) {
+            return STOPPED;
+        }
+        final int end = from + len;
+        long minTop = Long.MAX_VALUE;
+        for (int q = from; q < end; q++) {
+            int k = pool[q];
+            minTop = Math.min(minTop, m[k] + in.size[k]);
+        }
+        int cBase = candTop;
+        for (int q = from; q < end; q++) {
+            int k = pool[q];
+            long mk = m[k];
+            boolean later = mk > floorOffset || (mk == floorOffset && rank[k] > lastRank);
+            if (later) {
+                if (mk < minTop) {
+                    pushCandidate(k);
+                }
+            } else if (in.fixedAt[k] >= 0) {
+                // a fixed item below the current offset can no longer be placed in order
+                candTop = cBase;
+                return FAILED;
+            }
+        }
+        int cEnd = candTop;
+        sortCandidates(cBase, cEnd);
+        // every section still holding two or more items keeps one above the next offset:
+        // offsets above limit - (its total) fail
+        long heaviest = 0;
+        for (int s = lo; s <= hi; s++) {
+            if (count[s] >= 2 && total[s] > heaviest) {
+                heaviest = total[s];
+            }
+        }
+        long highest = limit - heaviest;
+        int result = FAILED;
+        for (int c = cBase; c < cEnd; c++) {
+            int j = candStack[c];
+            if (m[j] > highest) {
+                break;
+            }
+            int mark = trailTop;
+            int pmark = placedTop;
+            long at = m[j];
+            int effect = place(j, from, len, lo, hi);
+            int r = FAILED;
+            if ((effect & OK) != 0) {
+                // j was swapped to the end of the segment: the rest is [from, end - 1)
+                r = (effect & SPLIT) != 0 ? split(from, len - 1, at, j)
+                        : dfs(from, len - 1, lo, hi, at, rank[j]);
+            }
+            if (r == SOLVED) {
+                result = SOLVED;
+                break;
+            }
+            undo(mark, pmark);
+            if (r != FAILED) {
+                result = r;
+                break;
+            }
+            if ((effect & RAISED) == 0) {
+                break;
+            }
+        }
+        candTop = cBase;
+        return result;
+    }
+
+    private static final int OK = 1;
+    private static final int RAISED = 2;
+    private static final int SPLIT = 4;
+
+    /**
+     * Places j at its floor: removes it from the segment, raises the floors of the unplaced items
+     * it overlaps, updates the sections, and checks the bounds over sections lo..hi. Returns
+     * {@link #OK} when nothing failed, with {@link #RAISED} when some floor rose and {@link #SPLIT}
+     * when a boundary inside j's lifetime is no longer crossed.
+     */
+    private int place(int j, int from, int len, int lo, int hi) {
+        long at = m[j];
+        long size = in.size[j];
+        long top = at + size; // at <= limit - size: no overflow
+        // remove from the segment: swap with the last element
+        int last = from + len - 1;
+        int pj = pos[j];
+        int other = pool[last];
+        pool[pj] = other;
+        pos[other] = pj;
+        pool[last] = j;
+        pos[j] = last;
+        placed[j] = true;
+        offset[j] = at;
+        placedStack[placedTop++] = j;
+        int sf = in.secFirst[j];
+        int sl = in.secLast[j];
+        int effect = 0;
+        for (int s = sf; s <= sl; s++) {
+            total[s] -= size;
+            count[s]--;
+            if (s < sl && --cut[s] == 0) {
+                effect |= SPLIT;
+            }
+        }
+        // every raised item shares a section with j: the touched sections form one range
+        int tLo = sf;
+        int tHi = sl;
+        for (int k : in.overlaps[j]) {
+            if (placed[k]) {
+                continue;
+            }
+            long nm = Checked.saturatingAlignUp(top, in.align[k]);
+            if (nm > m[k]) {
+                effect |= RAISED;
+                trail(k, m[k]);
+                m[k] = nm;
+                long fixed = in.fixedAt[k];
+                if (fixed >= 0 ? nm > fixed : nm > limit - in.size[k]) {
+                    return effect & ~OK;
+                }
+                tLo = Math.min(tLo, in.secFirst[k]);
+                tHi = Math.max(tHi, in.secLast[k]);
+            }
+        }
+        // lowest floors of the touched sections: the items left there stack above them
+        for (int s = tLo; s <= tHi; s++) {
+            long t = total[s];
+            if (t == 0) {
+                continue;
+            }
+            long low = Long.MAX_VALUE;
+            for (int k : in.sectionItems[s]) {
+                if (!placed[k] && m[k] < low) {
+                    low = m[k];
+                }
+            }
+            if (t > limit - Math.max(low, at)) {
+                return effect & ~OK;
+            }
+        }
+        return effect | OK;
+    }
+
+    /**
+     * After j (now just past the segment) left some boundary uncrossed: sorts the rest of the
+     * segment pool[from, from+len) by first section and cuts it into runs of items connected by
+     * shared steps. A single run goes on as the same search (canonical order kept, over its
+     * narrower range of sections); several runs are independent sub-problems, each solved from
+     * scratch.
+     */
+    private int split(int from, int len, long at, int j) {
+        if (len == 0) {
+            return SOLVED;
+        }
+        order(from, len);
+        int end = from + len;
+        int runs = 0;
+        for (int start = from; start < end; runs++) {
+            start = runEnd(start, end);
+        }
+        if (runs == 1) {
+            int lo = in.secFirst[pool[from]];
+            int hi = 0;
+            for (int q = from; q < end; q++) {
+                hi = Math.max(hi, in.secLast[pool[q]]);
+            }
+            return dfs(from, len, lo, hi, at, rank[j]);
+        }
+        for (int start = from; start < end; ) {
+            int e = runEnd(start, end);
+            int lo = in.secFirst[pool[start]];
+            int hi = 0;
+            for (int q = start; q < e; q++) {
+                hi = Math.max(hi, in.secLast[pool[q]]);
+            }
+            int r = part(start, e - start, lo, hi);
+            if (r != SOLVED) {
+                return r;
+            }
+            start = e;
+        }
+        return SOLVED;
+    }
+
+    /** The end of the run of items starting at pool[start] (sorted by first section) that share steps. */
+    private int runEnd(int start, int end) {
+        int hi = in.secLast[pool[start]];
+        int e = start + 1;
+        while (e < end && in.secFirst[pool[e]] <= hi) {
+            hi = Math.max(hi, in.secLast[pool[e]]);
+            e++;
+        }
+        return e;
+    }
+
+    private void pushCandidate(int k) {
+        if (candTop == candStack.length) {
+            candStack = Arrays.copyOf(candStack, candStack.length * 2);
+        }
+        candStack[candTop++] = k;
+    }
+
+    /** Sorts candStack[a, b) by (floor, rank). */
+    private void sortCandidates(int a, int b) {
+        for (int i = a + 1; i < b; i++) {
+            int x = candStack[i];
+            long mx = m[x];
+            int rx = rank[x];
+            int q = i - 1;
+            while (q >= a && (m[candStack[q]] > mx || (m[candStack[q]] == mx && rank[candStack[q]] > rx))) {
+                candStack[q + 1] = candStack[q];
+                q--;
+            }
+            candStack[q + 1] = x;
+        }
+    }
+
+    private void trail(int where, long old) {
+        if (trailTop == trailOld.length) {
+            trailOld = Arrays.copyOf(trailOld, trailTop * 2);
+            trailWhere = Arrays.copyOf(trailWhere, trailTop * 2);
+        }
+        trailOld[trailTop] = old;
+        trailWhere[trailTop++] = where;
+    }
+
+    private void undo(int mark, int pmark) {
+        while (trailTop > mark) {
+            trailTop--;
+            int w = trailWhere[trailTop];
+            m[w] = trailOld[trailTop];
+        }
+        while (placedTop > pmark) {
+            int j = placedStack[--placedTop];
+            placed[j] = false;
+            long size = in.size[j];
+            int sf = in.secFirst[j];
+            int sl = in.secLast[j];
+            for (int s = sf; s <= sl; s++) {
+                total[s] += size;
+                count[s]++;
+                if (s < sl) {
+                    cut[s]++;
+                }
+            }
+        }
+    }
+
+}

@@ -1,0 +1,151 @@
+package dev.berth.solve.exact;
+
+import dev.berth.arith.Checked;
+import dev.berth.solve.Budget;
+import dev.berth.solve.HeuristicSolver;
+import dev.berth.solve.Outcome;
+import dev.berth.solve.SpaceProblem;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * The smallest limit at which a space's items fit, or the best bracket found within the
+ * budget.
+ *
+ * <p>The bracket starts at [max-live lower bound, best heuristic height] (the lower bound also
+ * counts the largest item and the highest fixed end). Then rounds of probes: each round
+ * bisects the open bracket, giving every probe the same time; a placement at limit c lowers the
+ * upper end to its height, a proof that none fits raises the lower end to c + 1, and a probe
+ * that stops undecided sends the round's bisection upward (placements are easier to find
+ * higher up). When a round ends with the bracket still open, the next one doubles the time per
+ * probe. The result is optimal when the two ends meet. Probes are exact searches
+ * ({@link ExactSolver}), so the outcome is deterministic up to where time limits fall.
+ */
+public final class Minimizer {
+
+    /** One event of the minimisation: the bracket after it and what happened. */
+    public record Step(long lower, long upper, String event) {
+    }
+
+    /**
+     * The outcome: the bracket [lower, upper], the offsets of the best placement (height
+     * {@code upper}), or empty when no placement within the problem's limit was found, and
+     * whether upper is proved optimal.
+     */
+    public record Result(long lower, long upper, Optional<long[]> offsets, boolean optimal, List<Step> steps) {
+        public Result {
+            steps = List.copyOf(steps);
+        }
+    }
+
+    private static final double FIRST_PROBE_SECONDS = 0.25;
+
+    private Minimizer() {
+    }
+
+    /**
+     * Minimises the height of {@code p} at or below {@code p.limit()}; {@code progress} sees every
+     * step as it happens.
+     */
+    public static Result minimize(SpaceProblem p, Budget budget, ExactSolver.Settings settings,
+                                  Consumer<Step> progress) {
+        List<Step> steps = new ArrayList<>();
+        Consumer<Step> log = s -> {
+            steps.add(s);
+            progress.accept(s);
+        };
+        long lower = lowerBound(p);
+        long upper = Long.MAX_VALUE;
+        long[] best = null;
+        for (HeuristicSolver h : List.of(HeuristicSolver.bestFit(), HeuristicSolver.greedyBySize())) {
+            Outcome.Solved o = (Outcome.Solved) h.solve(p, budget);
+            if (o.height() < upper && o.height() <= p.limit() && fixedIntact(p, o.offsets())) {
+                upper = o.height();
+                best = o.offsets();
+            }
+        }
+        ExactSolver exact = new ExactSolver(settings.searchOnly());
+        if (best == null) {
+            Outcome o = exact.solve(p, budget);
+            if (o instanceof Outcome.Solved s) {
+                upper = s.height();
+                best = s.offsets();
+                log.accept(new Step(lower, upper, "exact search found a placement of height " + upper));
+            } else {
+                String why = o instanceof Outcome.Infeasible inf ? "no placement within " + p.limit() + ": " + inf.reason()
+                        : "no placement found within the time limit";
+                log.accept(new Step(lower, p.limit(), why));
+                return new Result(Math.min(lower, p.limit()), p.limit(), Optional.empty(),
+                        o instanceof Outcome.Infeasible, steps);
+            }
+        } else {
+            log.accept(new Step(lower, upper, "heuristics: height " + upper + ", lower bound " + lower));
+        }
+        double slice = FIRST_PROBE_SECONDS;
+        while (lower < upper && !budget.exhausted()) {
+            long a = lower;
+            long b = upper - 1;
+            boolean progressMade = false;
+            while (a <= b && lower < upper && !budget.exhausted()) {
+                long c = a + (b - a) / 2;
+                Outcome o = exact.solve(p.withLimit(c), budget.child(slice));
+                if (o instanceof Outcome.Solved s) {
+                    upper = s.height();
+                    best = s.offsets();
+                    b = upper - 1;
+                    progressMade = true;
+                    log.accept(new Step(lower, upper, "limit " + c + ": placement of height " + s.height()));
+                } else if (o instanceof Outcome.Infeasible) {
+                    lower = c + 1;
+                    a = lower;
+                    progressMade = true;
+                    log.accept(new Step(lower, upper, "limit " + c + ": proved infeasible (" + exact.lastNodes()
+                            + " nodes)"));
+                } else {
+                    a = c + 1;
+                    log.accept(new Step(lower, upper, "limit " + c + ": undecided in " + slice + " s"));
+                }
+            }
+            if (!progressMade) {
+                slice *= 2;
+            }
+        }
+        boolean optimal = lower >= upper;
+        log.accept(new Step(Math.min(lower, upper), upper, optimal ? "optimal: " + upper
+                : "stopped: the optimum is in [" + lower + ", " + upper + "]"));
+        return new Result(Math.min(lower, upper), upper, Optional.of(best), optimal, steps);
+    }
+
+    /** Max-live bytes over the steps, the largest item, and the highest fixed end. */
+    public static long lowerBound(SpaceProblem p) {
+        Instance in = Instance.build(p);
+        long lb = in.peak();
+        for (int i = 0; i < p.size(); i++) {
+            lb = Math.max(lb, p.reserved(i));
+            if (p.isFixed(i)) {
+                lb = Math.max(lb, Checked.saturatingAdd(p.fixedOffset(i), p.reserved(i)));
+            }
+        }
+        return lb;
+    }
+
+    private static boolean fixedIntact(SpaceProblem p, long[] offsets) {
+        // heuristics keep fixed items in place but do not check them against each other
+        Instance in = Instance.build(p);
+        for (int a = 0; a < in.n; a++) {
+            if (in.fixedAt[a] < 0) {
+                continue;
+            }
+            for (int b : in.overlaps[a]) {
+                if (in.fixedAt[b] >= 0 && offsets[in.original[a]] < Checked.saturatingAdd(offsets[in.original[b]], in.size[b])
+                        && offsets[in.original[b]] < Checked.saturatingAdd(offsets[in.original[a]], in.size[a])) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+}

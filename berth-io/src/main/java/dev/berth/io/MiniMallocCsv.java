@@ -1,0 +1,363 @@
+package dev.berth.io;
+
+import dev.berth.artifact.Plan;
+import dev.berth.artifact.PlannedBuffer;
+import dev.berth.failure.BerthException;
+import dev.berth.target.AddressFormat;
+import dev.berth.target.EndConvention;
+import dev.berth.target.Space;
+import dev.berth.target.Target;
+import dev.berth.workload.BufferSpec;
+import dev.berth.workload.FixedRegion;
+import dev.berth.workload.Lifetime;
+import dev.berth.workload.Workload;
+
+import java.io.IOException;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+
+/**
+ * MiniMalloc's CSV problem format, read strictly and written back with offsets.
+ *
+ * <p><b>Columns</b> (header on line 1, in any order, each at most once):
+ * <ul>
+ *   <li>{@code id} (aliases {@code buffer}, {@code buffer_id}): the buffer's name, unique, not empty;</li>
+ *   <li>{@code lower} (aliases {@code begin}, {@code start}): first step;</li>
+ *   <li>{@code upper}: the step after the last one: lifetimes are half-open {@code [lower, upper)},
+ *       so Berth's inclusive lifetime is {@code [lower, upper - 1]}; or, instead, {@code end}:
+ *       the last step itself (MiniMalloc's older format, where {@code end = upper - 1});</li>
+ *   <li>{@code size}: bytes;</li>
+ *   <li>{@code alignment} (optional, default 1): a positive whole number, any value;</li>
+ *   <li>{@code offset} (optional): a fixed offset chosen by an earlier stage, as in MiniMalloc
+ *       (a buffer with an offset is not moved): the row becomes a fixed region of exactly
+ *       {@code size} bytes at that offset, which must be a multiple of its alignment; an empty
+ *       cell means "not fixed";</li>
+ *   <li>{@code hint} (optional): MiniMalloc's solver hint, checked to be a whole number (-1 for
+ *       none) and otherwise not used;</li>
+ *   <li>{@code gaps} (optional): MiniMalloc's inactive intervals. Berth does not model them and
+ *       treats the buffer as live over its whole lifetime, which is safe (a placement valid
+ *       without gaps is valid with them) but may need more memory. Non-empty gaps are named in
+ *       {@link Document#notes()}.</li>
+ * </ul>
+ * Any other column, a missing required column, a repeated column, a row with a different number
+ * of fields, a value that is not a plain decimal whole number (no sign, fraction or exponent),
+ * a value above 2^63-1, an empty lifetime ({@code upper <= lower}), a step above 2^31-1, a
+ * duplicate id or a blank line before the last row is {@code invalid-input} naming the line and
+ * column. Fields are split at every comma (no quoting, as in MiniMalloc); spaces around a field
+ * and a trailing carriage return are ignored.
+ *
+ * <p><b>Output</b> ({@link #write}): the input's columns and cells as they were, plus an
+ * {@code offset} column holding each buffer's planned offset (an existing {@code offset} column
+ * is filled in place), so MiniMalloc's own tools read it back.
+ */
+public final class MiniMallocCsv {
+    /** The name of the single space of a CSV workload. */
+    public static final String SPACE = "mem";
+
+    private static final Map<String, String> ALIASES = Map.of(
+            "id", "id", "buffer", "id", "buffer_id", "id",
+            "lower", "lower", "begin", "lower", "start", "lower",
+            "upper", "upper", "end", "end",
+            "size", "size", "alignment", "alignment");
+    private static final Set<String> OTHER = Set.of("offset", "hint", "gaps");
+
+    private MiniMallocCsv() {
+    }
+
+    /** One row: the buffer it describes and its cells as written. */
+    public record Row(int line, String id, Lifetime live, long size, long alignment, OptionalLong offset,
+                      List<String> cells) {
+        public Row {
+            cells = List.copyOf(cells);
+        }
+    }
+
+    /**
+     * A read file: its header cells, its rows, the workload name (the file name without
+     * {@code .csv}), and notes on what Berth read differently from MiniMalloc (ignored gaps).
+     */
+    public record Document(String name, List<String> header, List<Row> rows, List<String> notes) {
+        public Document {
+            header = List.copyOf(header);
+            rows = List.copyOf(rows);
+            notes = List.copyOf(notes);
+        }
+
+        /** The buffers to place (rows without an offset) and fixed regions (rows with one), in space {@link #SPACE}. */
+        public Workload workload() {
+            List<BufferSpec> buffers = new ArrayList<>();
+            List<FixedRegion> fixed = new ArrayList<>();
+            for (Row r : rows) {
+                if (r.offset().isPresent()) {
+                    fixed.add(new FixedRegion(r.id(), SPACE, r.offset().getAsLong(), r.size(), r.live()));
+                } else {
+                    buffers.add(new BufferSpec(r.id(), r.size(), SPACE, r.alignment(), r.live()));
+                }
+            }
+            return new Workload(name, buffers, fixed);
+        }
+    }
+
+    /**
+     * The target of a CSV workload: one local space {@link #SPACE} of {@code capacity} bytes,
+     * alignment 1, in a format {@code wide} that encodes every offset up to 2^63-1 (exclusive
+     * end), so that only the capacity limits the plan.
+     */
+    public static Target target(long capacity) {
+        if (capacity < 0) {
+            throw BerthException.invalid("--capacity", Long.toString(capacity), "--capacity: must not be negative");
+        }
+        AddressFormat wide = new AddressFormat("wide", Long.MAX_VALUE, EndConvention.EXCLUSIVE);
+        Map<String, AddressFormat> formats = new LinkedHashMap<>();
+        formats.put("wide", wide);
+        Map<String, Space> spaces = new LinkedHashMap<>();
+        spaces.put(SPACE, new Space.Local(SPACE, wide, 1, 0, capacity));
+        return Target.of("minimalloc", formats, spaces, Optional.empty());
+    }
+
+    /** Reads a CSV file; a missing or unreadable file is {@code invalid-input}. */
+    public static Document read(Path file) {
+        byte[] bytes;
+        try {
+            bytes = Files.readAllBytes(file);
+        } catch (NoSuchFileException e) {
+            throw BerthException.invalid(file.toString(), "no such file: " + file);
+        } catch (IOException e) {
+            throw BerthException.invalid(file.toString(), "cannot read " + file + ": " + e.getMessage());
+        }
+        String text;
+        try {
+            text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(java.nio.ByteBuffer.wrap(bytes)).toString();
+        } catch (CharacterCodingException e) {
+            throw BerthException.invalid(file.toString(), file + ": not UTF-8 text");
+        }
+        String fileName = file.getFileName() == null ? "" : file.getFileName().toString();
+        String name = fileName.toLowerCase(java.util.Locale.ROOT).endsWith(".csv")
+                ? fileName.substring(0, fileName.length() - 4) : fileName;
+        return parse(text, name, file.toString());
+    }
+
+    /** Parses CSV text; {@code where} names the source in messages. */
+    public static Document parse(String text, String name, String where) {
+        if (text.startsWith("\uFEFF")) {
+            text = text.substring(1);
+        }
+        List<String> lines = new ArrayList<>(List.of(text.split("\n", -1)));
+        while (!lines.isEmpty() && strip(lines.get(lines.size() - 1)).isEmpty()) {
+            lines.remove(lines.size() - 1);
+        }
+        if (lines.isEmpty()) {
+            throw BerthException.invalid(where, where + ": empty file; expected a header such as id,lower,upper,size");
+        }
+        List<String> header = fields(lines.get(0));
+        Map<String, Integer> column = new HashMap<>();
+        for (int c = 0; c < header.size(); c++) {
+            String h = header.get(c);
+            String key = ALIASES.containsKey(h) ? ALIASES.get(h) : OTHER.contains(h) ? h : null;
+            if (key == null) {
+                throw at(where, 1, c, h, "unknown column '" + h + "' (columns: id, lower, upper or end, size, and "
+                        + "optionally alignment, offset, hint, gaps)");
+            }
+            if (column.containsKey(key) || (key.equals("end") && column.containsKey("upper"))
+                    || (key.equals("upper") && column.containsKey("end"))) {
+                throw at(where, 1, c, h, "column '" + h + "' repeats an earlier column");
+            }
+            column.put(key, c);
+        }
+        for (String required : List.of("id", "lower", "size")) {
+            if (!column.containsKey(required)) {
+                throw BerthException.invalid(where + ":1", lines.get(0), where + ": line 1: the required column '"
+                        + required + "' is missing (header: " + String.join(",", header) + ")");
+            }
+        }
+        if (!column.containsKey("upper") && !column.containsKey("end")) {
+            throw BerthException.invalid(where + ":1", lines.get(0), where
+                    + ": line 1: the required column 'upper' (or 'end') is missing (header: " + String.join(",", header) + ")");
+        }
+        List<Row> rows = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
+        Set<String> ids = new HashSet<>();
+        for (int l = 1; l < lines.size(); l++) {
+            int line = l + 1;
+            List<String> cells = fields(lines.get(l));
+            if (cells.size() == 1 && cells.get(0).isEmpty()) {
+                throw BerthException.invalid(where + ":" + line, "", where + ": line " + line
+                        + ": blank line before the last row");
+            }
+            if (cells.size() != header.size()) {
+                throw BerthException.invalid(where + ":" + line, lines.get(l), where + ": line " + line + ": "
+                        + cells.size() + " fields, but the header has " + header.size());
+            }
+            Cells cs = new Cells(where, line, header, cells);
+            String id = cells.get(column.get("id"));
+            if (id.isEmpty()) {
+                throw at(where, line, column.get("id"), header.get(column.get("id")), "the id is empty");
+            }
+            if (!ids.add(id)) {
+                throw at(where, line, column.get("id"), header.get(column.get("id")), "duplicate id '" + id + "'");
+            }
+            long lower = cs.whole(column.get("lower"));
+            long last;
+            if (column.containsKey("upper")) {
+                int c = column.get("upper");
+                long upper = cs.whole(c);
+                if (upper <= lower) {
+                    throw at(where, line, c, cells.get(c), "the lifetime [" + lower + ", " + upper
+                            + ") is empty: upper must be above lower (upper is exclusive)");
+                }
+                last = upper - 1;
+            } else {
+                int c = column.get("end");
+                last = cs.whole(c);
+                if (last < lower) {
+                    throw at(where, line, c, cells.get(c), "the lifetime [" + lower + ", " + last
+                            + "] is empty: end must be at least lower (end is the last step)");
+                }
+            }
+            if (last > Integer.MAX_VALUE) {
+                int c = column.containsKey("upper") ? column.get("upper") : column.get("end");
+                throw at(where, line, c, cells.get(c), "step " + last + " is past the largest step 2^31-1");
+            }
+            long size = cs.whole(column.get("size"));
+            long alignment = 1;
+            if (column.containsKey("alignment")) {
+                int c = column.get("alignment");
+                alignment = cs.whole(c);
+                if (alignment == 0) {
+                    throw at(where, line, c, "0", "alignment must be a positive whole number, got 0");
+                }
+            }
+            OptionalLong offset = OptionalLong.empty();
+            if (column.containsKey("offset") && !cells.get(column.get("offset")).isEmpty()) {
+                int c = column.get("offset");
+                long o = cs.whole(c);
+                if (size > Long.MAX_VALUE - o) {
+                    throw at(where, line, c, cells.get(c), "offset " + o + " + size " + size
+                            + " is past 2^63-1: the earlier stage's record is corrupt");
+                }
+                if (o % alignment != 0) {
+                    throw at(where, line, c, cells.get(c), "the fixed offset " + o + " is not a multiple of the row's alignment "
+                            + alignment);
+                }
+                offset = OptionalLong.of(o);
+            }
+            if (column.containsKey("hint")) {
+                int c = column.get("hint");
+                if (!cells.get(c).equals("-1")) {
+                    cs.whole(c);
+                }
+            }
+            if (column.containsKey("gaps") && !cells.get(column.get("gaps")).isEmpty()) {
+                notes.add(id + ": gaps '" + cells.get(column.get("gaps")) + "' ignored (the buffer is kept live throughout)");
+            }
+            rows.add(new Row(line, id, new Lifetime((int) lower, (int) last), size, alignment, offset, cells));
+        }
+        return new Document(name, header, rows, notes);
+    }
+
+    /**
+     * The document's rows with each buffer's offset in {@code plan} (found by id in space
+     * {@link #SPACE}), as CSV text: the input's columns, then {@code offset} (unless the input
+     * already has one, which is filled in).
+     */
+    public static String write(Document doc, Plan plan) {
+        Map<String, Long> offsets = new HashMap<>();
+        for (PlannedBuffer b : plan.buffers()) {
+            if (b.space().equals(SPACE)) {
+                offsets.put(b.name(), b.offset());
+            }
+        }
+        int offsetColumn = doc.header().indexOf("offset");
+        StringBuilder sb = new StringBuilder();
+        List<String> header = new ArrayList<>(doc.header());
+        if (offsetColumn < 0) {
+            header.add("offset");
+        }
+        sb.append(String.join(",", header)).append('\n');
+        for (Row r : doc.rows()) {
+            Long o = offsets.get(r.id());
+            if (o == null) {
+                throw new IllegalArgumentException("the plan has no buffer " + r.id() + " in space " + SPACE);
+            }
+            List<String> cells = new ArrayList<>(r.cells());
+            if (offsetColumn < 0) {
+                cells.add(Long.toString(o));
+            } else {
+                cells.set(offsetColumn, Long.toString(o));
+            }
+            sb.append(String.join(",", cells)).append('\n');
+        }
+        return sb.toString();
+    }
+
+    private static List<String> fields(String line) {
+        List<String> out = new ArrayList<>();
+        for (String f : line.split(",", -1)) {
+            out.add(strip(f));
+        }
+        return out;
+    }
+
+    private static String strip(String s) {
+        int a = 0;
+        int b = s.length();
+        while (a < b && (s.charAt(a) == ' ' || s.charAt(a) == '\t')) {
+            a++;
+        }
+        while (b > a && (s.charAt(b - 1) == ' ' || s.charAt(b - 1) == '\t' || s.charAt(b - 1) == '\r')) {
+            b--;
+        }
+        return s.substring(a, b);
+    }
+
+    private static BerthException at(String where, int line, int column, String text, String what) {
+        return BerthException.invalid(where + ":" + line + ":" + (column + 1), text, where + ": line " + line
+                + ", column " + (column + 1) + ": " + what);
+    }
+
+    /** The cells of one row, read as numbers with line and column in every message. */
+    private record Cells(String where, int line, List<String> header, List<String> cells) {
+        long whole(int c) {
+            String s = cells.get(c);
+            String col = "(" + header.get(c) + ")";
+            if (s.isEmpty()) {
+                throw at(where, line, c, s, col + " is empty; expected a whole number");
+            }
+            if (s.startsWith("-") && s.length() > 1 && allDigits(s.substring(1))) {
+                throw at(where, line, c, s, col + " is negative: " + s);
+            }
+            if (!allDigits(s)) {
+                throw at(where, line, c, s, col + " '" + s + "' is not a whole number (decimal digits only)");
+            }
+            String digits = s.replaceFirst("^0+(?=.)", "");
+            if (digits.length() > 19 || (digits.length() == 19 && digits.compareTo(Long.toString(Long.MAX_VALUE)) > 0)) {
+                throw at(where, line, c, s, col + " " + s + " is above the largest value 2^63-1 = " + Long.MAX_VALUE);
+            }
+            return Long.parseLong(digits);
+        }
+
+        private static boolean allDigits(String s) {
+            for (int i = 0; i < s.length(); i++) {
+                char ch = s.charAt(i);
+                if (ch < '0' || ch > '9') {
+                    return false;
+                }
+            }
+            return !s.isEmpty();
+        }
+    }
+}
