@@ -16,7 +16,7 @@ import java.util.Optional;
  *               (the last step for graph outputs and weights)
  * @param buffer the workload buffer that holds its bytes (itself, the buffer a view shares, or
  *               for an If output the buffer of the branch's tensor)
- * @param aliasOf for an If output, the branch tensor it is
+ * @param aliasOf for an If output, the branch output it is (itself possibly the output of a nested If)
  */
 public record TensorRecord(String name, Kind kind, ElementType type, Shape shape, long bytes, Lifetime live,
                            String buffer, Optional<String> aliasOf) {

@@ -126,7 +126,7 @@ final class WorkloadBuilder {
                 continue;
             }
             out.add(new TensorRecord(e.getKey(), TensorRecord.Kind.IF_OUTPUT, info.type(), info.shape(), info.bytes(), l,
-                    bufferOf.getOrDefault(target, target), Optional.of(target)));
+                    bufferOf.getOrDefault(target, target), Optional.of(e.getValue())));
         }
         return out;
     }
