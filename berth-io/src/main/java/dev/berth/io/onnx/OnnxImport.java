@@ -27,7 +27,7 @@ public final class OnnxImport {
             inputs = List.copyOf(inputs);
         }
 
-        public static Options inputs(String... inputs) {
+        public static Options of(String... inputs) {
             return new Options(List.of(inputs), Optional.empty(), Optional.empty());
         }
     }

@@ -2,6 +2,7 @@ package dev.berth.io.onnx;
 
 import com.google.protobuf.CodedInputStream;
 import com.google.protobuf.InvalidProtocolBufferException;
+import com.google.protobuf.UnsafeByteOperations;
 import dev.berth.failure.BerthException;
 import dev.berth.io.onnx.proto.Onnx.ModelProto;
 
@@ -57,7 +58,9 @@ public final class OnnxReader {
         if (size == 0) {
             throw BerthException.invalid(what, what + ": the file is empty, expected an ONNX model");
         }
-        CodedInputStream in = CodedInputStream.newInstance(buf);
+        // wrapped as an immutable ByteString, so that aliasing applies: bytes fields become slices
+        // of the buffer instead of copies
+        CodedInputStream in = UnsafeByteOperations.unsafeWrap(buf).newCodedInput();
         in.enableAliasing(true);
         ModelProto model;
         try {

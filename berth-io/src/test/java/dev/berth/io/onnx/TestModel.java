@@ -21,6 +21,7 @@ import java.util.TreeMap;
 
 /** Builds small ONNX models in tests with the generated protobuf classes. */
 final class TestModel {
+    private static final dev.berth.target.Target NPU_REF = TargetJson.load("npu-ref");
     private final GraphProto.Builder graph = GraphProto.newBuilder().setName("test");
     private final int opset;
 
@@ -102,7 +103,7 @@ final class TestModel {
 
     /** Imports on npu-ref with these {@code --input} texts. */
     ImportedModel load(String... inputs) {
-        return OnnxImport.read(bytes(), "test.onnx", TargetJson.load("npu-ref"), OnnxImport.Options.inputs(inputs));
+        return OnnxImport.read(bytes(), "test.onnx", NPU_REF, OnnxImport.Options.of(inputs));
     }
 
     /** The tensors of an import by name. */
