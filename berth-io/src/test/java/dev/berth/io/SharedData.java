@@ -6,24 +6,25 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * Locates the shared data directory: walks up from the working directory to the repository
- * root (the directory holding {@code .ci/run}) and takes {@code <root>/../shared}. Tests that
- * need it are skipped, with a message, when it is missing.
+ * Locates the team's shared data ({@code <repo root>/../shared}): the repository root is the
+ * first directory at or above the working directory that holds {@code .ci/run}. Tests that
+ * need it are skipped, with a message saying why, when it is not there.
  */
-final class SharedData {
+public final class SharedData {
     private SharedData() {
     }
 
-    /** {@code <shared>/relative}, or the calling test is skipped when it does not exist. */
-    static Path require(String relative) {
-        Path dir = Path.of("").toAbsolutePath();
-        while (dir != null && !Files.exists(dir.resolve(".ci/run"))) {
-            dir = dir.getParent();
+    /** {@code <root>/../shared/<relative>}, or the calling test is skipped. */
+    public static Path require(String relative) {
+        Path root = Path.of("").toAbsolutePath();
+        while (root != null && !Files.isRegularFile(root.resolve(".ci/run"))) {
+            root = root.getParent();
         }
-        Assumptions.assumeTrue(dir != null, "repository root (the directory with .ci/run) not found above "
-                + Path.of("").toAbsolutePath() + ": shared data unavailable, test skipped");
-        Path p = dir.resolve("../shared").resolve(relative).normalize();
-        Assumptions.assumeTrue(Files.exists(p), p + " is missing: shared data unavailable, test skipped");
+        Assumptions.assumeTrue(root != null, "skipped: no repository root (a directory with .ci/run) above "
+                + Path.of("").toAbsolutePath());
+        Path p = root.resolve("../shared").resolve(relative).normalize();
+        Assumptions.assumeTrue(Files.exists(p), "skipped: shared data " + p + " is not present (it lives beside the "
+                + "repository as ../shared)");
         return p;
     }
 }

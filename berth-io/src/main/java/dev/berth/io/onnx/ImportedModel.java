@@ -1,0 +1,83 @@
+package dev.berth.io.onnx;
+
+import dev.berth.arith.Checked;
+import dev.berth.workload.Workload;
+
+import java.util.List;
+
+/**
+ * An ONNX model turned into a workload, with what the import found out: every tensor's type,
+ * shape, size and lifetime, the steps, the If nodes it folded and the views that share their
+ * input's buffer.
+ *
+ * @param workload        the buffers to plan: activations in {@code activationSpace}, weights in
+ *                        {@code constantSpace}
+ * @param tensors         every tensor (inputs, activations, weights, If outputs) in step order
+ * @param steps           the executed nodes in order, one step each (If nodes are replaced by their branch)
+ * @param foldedIfs       one line per If folded
+ * @param viewsShared     view outputs that share their input's buffer instead of getting one
+ * @param opset           the default-domain opset the model imports
+ */
+public record ImportedModel(String name, Workload workload, String activationSpace, String constantSpace,
+                           List<TensorRecord> tensors, List<StepInfo> steps, List<String> foldedIfs,
+                           List<String> viewsShared, int opset) {
+
+    /** One executed node. */
+    public record StepInfo(int index, String node, String op) {
+    }
+
+    public ImportedModel {
+        tensors = List.copyOf(tensors);
+        steps = List.copyOf(steps);
+        foldedIfs = List.copyOf(foldedIfs);
+        viewsShared = List.copyOf(viewsShared);
+    }
+
+    /** Graph inputs and node outputs (not weights, not If outputs). */
+    public List<TensorRecord> activations() {
+        return tensors.stream().filter(TensorRecord::activation).toList();
+    }
+
+    /** Weights referenced by the steps or the graph outputs. */
+    public List<TensorRecord> weights() {
+        return tensors.stream().filter(t -> t.kind() == TensorRecord.Kind.WEIGHT).toList();
+    }
+
+    /** The naive total: every activation (graph inputs included) in its own buffer, no reuse, no alignment. */
+    public long naiveTotal() {
+        long s = 0;
+        for (TensorRecord t : activations()) {
+            s = Checked.add(s, t.bytes());
+        }
+        return s;
+    }
+
+    public long weightBytes() {
+        long s = 0;
+        for (TensorRecord t : weights()) {
+            s = Checked.add(s, t.bytes());
+        }
+        return s;
+    }
+
+    /**
+     * The most activation bytes live at one step when every tensor has its own buffer (no view
+     * sharing, no alignment): the figure the shared reference files call max-live.
+     */
+    public long unsharedPeakLive() {
+        int steps = Math.max(1, this.steps.size());
+        long[] starting = new long[steps];
+        long[] ending = new long[steps + 1];
+        for (TensorRecord t : activations()) {
+            starting[t.live().first()] = Checked.add(starting[t.live().first()], t.bytes());
+            ending[t.live().last() + 1] = Checked.add(ending[t.live().last() + 1], t.bytes());
+        }
+        long live = 0;
+        long peak = 0;
+        for (int s = 0; s < steps; s++) {
+            live = Checked.add(live, starting[s]) - ending[s];
+            peak = Math.max(peak, live);
+        }
+        return peak;
+    }
+}

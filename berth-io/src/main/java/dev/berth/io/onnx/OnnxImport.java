@@ -1,0 +1,86 @@
+package dev.berth.io.onnx;
+
+import dev.berth.failure.BerthException;
+import dev.berth.io.onnx.proto.Onnx.ModelProto;
+import dev.berth.target.Space;
+import dev.berth.target.Target;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * ONNX model → workload: read the file, fix the graph inputs, infer shapes (folding constant
+ * chains and If nodes), then build the buffers of the activations and the weights.
+ */
+public final class OnnxImport {
+
+    /**
+     * @param inputs          {@code --input} texts: {@code NAME=1x3x640x640} or {@code NAME=VALUE}
+     * @param activationSpace where activations and graph inputs go; default {@code global}, else
+     *                        the target's only logical space
+     * @param constantSpace   where weights go; default {@code weights}, else the target's only
+     *                        external space, else the activation space
+     */
+    public record Options(List<String> inputs, Optional<String> activationSpace, Optional<String> constantSpace) {
+        public Options {
+            inputs = List.copyOf(inputs);
+        }
+
+        public static Options of(String... inputs) {
+            return new Options(List.of(inputs), Optional.empty(), Optional.empty());
+        }
+    }
+
+    private OnnxImport() {
+    }
+
+    /** Imports a model file. */
+    public static ImportedModel read(Path file, Target target, Options options) {
+        String fileName = file.getFileName() == null ? file.toString() : file.getFileName().toString();
+        return convert(OnnxReader.read(file), file.toString(), stem(fileName), target, options);
+    }
+
+    /** Imports a model held in memory; {@code fileName} names it. */
+    public static ImportedModel read(byte[] bytes, String fileName, Target target, Options options) {
+        return convert(OnnxReader.read(bytes, fileName), fileName, stem(fileName), target, options);
+    }
+
+    private static String stem(String fileName) {
+        return fileName.toLowerCase(java.util.Locale.ROOT).endsWith(".onnx")
+                ? fileName.substring(0, fileName.length() - 5) : fileName;
+    }
+
+    private static ImportedModel convert(ModelProto model, String what, String name, Target target, Options options) {
+        String act = activationSpace(target, options);
+        String con = constantSpace(target, options, act);
+        GraphImporter g = GraphImporter.run(model, what, InputFix.parse(options.inputs()));
+        return WorkloadBuilder.build(name, g, act, con);
+    }
+
+    private static String activationSpace(Target t, Options o) {
+        if (o.activationSpace().isPresent()) {
+            return t.space(o.activationSpace().get(), "--activation-space").name();
+        }
+        if (t.spaces().containsKey("global")) {
+            return "global";
+        }
+        List<Space> logical = t.spaces().values().stream().filter(s -> s instanceof Space.Logical).toList();
+        if (logical.size() == 1) {
+            return logical.get(0).name();
+        }
+        throw BerthException.invalid("--activation-space", "target " + t.name() + " has no space 'global' and "
+                + logical.size() + " logical spaces; choose the activations' space with --activation-space SPACE");
+    }
+
+    private static String constantSpace(Target t, Options o, String activation) {
+        if (o.constantSpace().isPresent()) {
+            return t.space(o.constantSpace().get(), "--weight-space").name();
+        }
+        if (t.spaces().containsKey("weights")) {
+            return "weights";
+        }
+        List<Space> external = t.spaces().values().stream().filter(s -> s instanceof Space.External).toList();
+        return external.size() == 1 ? external.get(0).name() : activation;
+    }
+}
