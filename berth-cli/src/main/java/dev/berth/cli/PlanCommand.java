@@ -31,7 +31,8 @@ import java.util.concurrent.Callable;
         footer = {"", "Examples:",
                 "  berth plan examples/seed.json",
                 "  berth plan examples/seed.json --target teaching --solver exact --show",
-                "  berth plan examples/seed.json -o plan.json --json"})
+                "  berth plan examples/seed.json -o plan.json --json",
+                "  berth plan examples/seed.json -o plan.json --report plan.html"})
 final class PlanCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -62,6 +63,9 @@ final class PlanCommand implements Callable<Integer> {
     @Option(names = {"-o", "--output"}, paramLabel = "PLAN.json", description = "Write the plan artifact here.")
     Path output;
 
+    @Option(names = "--report", paramLabel = "PLAN.html", description = "Also write the HTML report of the plan here.")
+    Path report;
+
     @Option(names = "--show", description = "Print a picture of the plan (address over steps).")
     boolean show;
 
@@ -87,6 +91,10 @@ final class PlanCommand implements Callable<Integer> {
         if (output != null) {
             AtomicFiles.requireDistinct(output, "-o", inputs);
         }
+        if (report != null) {
+            AtomicFiles.requireDistinct(report, "--report", output == null ? inputs
+                    : java.util.stream.Stream.concat(inputs.stream(), java.util.stream.Stream.of(output)).toList());
+        }
         java.util.OptionalLong cap = capacity == null ? java.util.OptionalLong.empty()
                 : java.util.OptionalLong.of(dev.berth.arith.Sizes.parse(capacity, "--capacity"));
         WorkloadSources.Loaded in = WorkloadSources.load(workload, TargetJson.load(target), cap, inputsFixed);
@@ -96,6 +104,9 @@ final class PlanCommand implements Callable<Integer> {
         Plan plan = r.plan();
         if (output != null) {
             AtomicFiles.write(output, PlanJson.toBytes(plan));
+        }
+        if (report != null) {
+            ReportCommand.write(plan, report);
         }
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
@@ -119,6 +130,9 @@ final class PlanCommand implements Callable<Integer> {
             out.print(Picture.render(plan, width > 0 ? width : Terminal.columns()));
         }
         out.println(output == null ? "no artifact written (use -o PLAN.json)" : "wrote " + output);
+        if (report != null) {
+            out.println("wrote " + report);
+        }
         return 0;
     }
 }
