@@ -72,6 +72,10 @@ final class PlanCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print only JSON on stdout.")
     boolean json;
 
+    @Option(names = {"-q", "--quiet"}, description = "No progress bar on stderr (it is shown only on a terminal, "
+            + "for searches longer than a second, and never with --json).")
+    boolean quiet;
+
     @Option(names = "--width", paramLabel = "COLUMNS", defaultValue = "0",
             description = "Width of the --show picture (default: the terminal's, else 100).")
     int width;
@@ -100,7 +104,17 @@ final class PlanCommand implements Callable<Integer> {
         WorkloadSources.Loaded in = WorkloadSources.load(workload, TargetJson.load(target), cap, inputsFixed);
         Target t = in.target();
         Workload w = in.workload();
-        PlanResult r = Planner.plan(t, w, new Planner.Options(choice, timeLimit));
+        ProgressBar bar = ProgressBar.wanted(quiet, json, Terminal.stderrIsTerminal())
+                ? new ProgressBar(System.err, Terminal.columns()) : null;
+        PlanResult r;
+        try {
+            r = Planner.plan(t, w, new Planner.Options(choice, timeLimit,
+                    bar == null ? dev.berth.solve.Progress.NONE : bar));
+        } finally {
+            if (bar != null) {
+                bar.finish();
+            }
+        }
         Plan plan = r.plan();
         if (output != null) {
             AtomicFiles.write(output, PlanJson.toBytes(plan));

@@ -217,11 +217,17 @@ public final class HtmlReport {
         double colX = sc.x(peak.step());
         double colW = Math.max(2, sc.column());
         sb.append("<rect class=\"peak-step\" data-step=\"").append(peak.step()).append("\" x=\"").append(Text.px(colX))
-                .append("\" y=\"").append(Text.px(ChartScale.PLOT_TOP)).append("\" width=\"")
-                .append(Text.px(colW)).append("\" height=\"").append(Text.px(ChartScale.PLOT_HEIGHT))
-                .append("\"/>\n<text class=\"peak-label\" x=\"").append(Text.px(colX + colW / 2))
-                .append("\" y=\"").append(Text.px(ChartScale.PLOT_TOP - 8)).append("\">▼ peak live, step ")
-                .append(peak.step()).append("</text>\n");
+                .append("\" y=\"").append(Text.px(ChartScale.PLOT_TOP)).append("\" width=\"").append(Text.px(colW))
+                .append("\" height=\"").append(Text.px(ChartScale.PLOT_HEIGHT)).append("\"/>\n");
+        // the label's ▼ stands over the column; near an edge the text runs inwards from it
+        double mid = colX + colW / 2;
+        String peakLabel = "peak live, step " + peak.step();
+        String anchor = mid < ChartScale.PLOT_LEFT + 70 ? "start" : mid > ChartScale.PLOT_LEFT + sc.plotWidth() - 70
+                ? "end" : "middle";
+        sb.append("<text class=\"peak-label ").append(anchor).append("\" x=\"")
+                .append(Text.px(anchor.equals("start") ? mid - 5 : anchor.equals("end") ? mid + 5 : mid))
+                .append("\" y=\"").append(Text.px(ChartScale.PLOT_TOP - 8)).append("\">")
+                .append(anchor.equals("end") ? peakLabel + " ▼" : "▼ " + peakLabel).append("</text>\n");
         sb.append("<g class=\"rects\">");
         for (int k = 0; k < drawn.size(); k++) {
             int i = drawn.get(k);

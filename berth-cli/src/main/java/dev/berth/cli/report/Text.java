@@ -3,7 +3,7 @@ package dev.berth.cli.report;
 import java.util.Locale;
 
 /** Escaping for HTML and for JSON inside a {@code <script>} element, and short number formats. */
-final class Text {
+public final class Text {
     private Text() {
     }
 
@@ -73,7 +73,7 @@ final class Text {
     }
 
     /** A short size for axis labels: {@code 160 KiB}, {@code 1.5 MiB}, {@code 57 B}. */
-    static String size(long bytes) {
+    public static String size(long bytes) {
         if (bytes < 1024) {
             return bytes + " B";
         }
