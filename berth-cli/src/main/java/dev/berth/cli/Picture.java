@@ -19,15 +19,16 @@ import java.util.Map;
  * labels on top, each cell showing the reservation that covers it (in a grouped line, the one
  * live at most of its steps there). Every line fits in the given width (plain ASCII).
  *
- * <p>Glyphs: the {@link #GLYPHS largest} reservations (by bytes × steps) get a letter or digit
- * each, named in the legend; the rest are {@code +}; fixed regions are {@code #},
+ * <p>Glyphs: the largest reservations (by bytes × steps) get a letter or digit each, as many
+ * as the legend can name; the rest cycle through {@link #OTHERS} so that neighbours stay
+ * apart, unnamed; fixed regions are {@code #},
  * descriptor tables {@code %}, instruction streams {@code =}; free is {@code .}.
  */
 final class Picture {
     static final String GLYPHS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
     static final int MAX_ROWS = 40;
     static final char FREE = '.';
-    static final char OTHER = '+';
+    static final String OTHERS = "+*~^";
     private static final String PEAK = " <peak";
     private static final int LEGEND_LINES = 6;
 
@@ -218,9 +219,10 @@ final class Picture {
         }
         Map<PlannedBuffer, Character> m = new HashMap<>();
         int next = 0;
+        int other = 0;
         for (PlannedBuffer b : bs) {
             char s = special(b);
-            m.put(b, s != 0 ? s : lettered.contains(b) ? GLYPHS.charAt(next++) : OTHER);
+            m.put(b, s != 0 ? s : lettered.contains(b) ? GLYPHS.charAt(next++) : OTHERS.charAt(other++ % OTHERS.length()));
         }
         return m;
     }
@@ -242,7 +244,7 @@ final class Picture {
         int others = 0;
         for (PlannedBuffer b : bs) {
             char g = glyphs.get(b);
-            if (g == OTHER) {
+            if (OTHERS.indexOf(g) >= 0) {
                 others++;
             } else if (special(b) != 0) {
                 specials.computeIfAbsent(g, k -> new ArrayList<>()).add(b.name());
@@ -276,7 +278,8 @@ final class Picture {
             tail.add((entries.size() - shown) + " more lettered, not listed");
         }
         if (others > 0) {
-            tail.add("'+' " + others + " smaller reservations");
+            tail.add("'" + OTHERS.substring(0, Math.min(others, OTHERS.length())) + "' " + others
+                    + (others == 1 ? " smaller reservation" : " smaller reservations") + ", not named");
         }
         for (Map.Entry<Character, List<String>> e : specials.entrySet()) {
             String kind = e.getKey() == '#' ? "fixed" : e.getKey() == '%' ? "descriptor table" : "instructions";

@@ -126,7 +126,7 @@ class PictureTest {
                     }
                 }
             }
-            assertThat(legend).contains("'+'").contains("smaller reservations");
+            assertThat(legend).contains("'+*~^'").contains("smaller reservations, not named");
         }
     }
 }

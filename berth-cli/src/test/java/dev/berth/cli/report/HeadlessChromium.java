@@ -17,8 +17,9 @@ import java.nio.file.Path;
  * Selenium Manager never looks anything up or downloads anything. Override the paths with
  * {@code -Dberth.chromium=...} and {@code -Dberth.chromedriver=...}.
  *
- * <p>When no browser can be started the calling test fails if the environment variable
- * {@code CI} is set, and is skipped with the reason otherwise.
+ * <p>When no browser can be started, {@link #start} fails the test if the environment variable
+ * {@code CI} is set; otherwise it returns empty with the reason in {@link #whyNot}, and each
+ * test skips itself with that reason ({@link #require}).
  */
 final class HeadlessChromium {
     static final String BROWSER = System.getProperty("berth.chromium", "/usr/bin/chromium");
@@ -27,7 +28,16 @@ final class HeadlessChromium {
     private HeadlessChromium() {
     }
 
-    static WebDriver start(Path profileParent) {
+    /** Why no browser could be started (empty while none was tried or one started). */
+    static String whyNot = "";
+
+    /** Skips the calling test, with the reason, when no browser could be started. */
+    static WebDriver require(java.util.Optional<WebDriver> driver) {
+        Assumptions.assumeTrue(driver.isPresent(), () -> "skipped (CI is not set): " + whyNot);
+        return driver.get();
+    }
+
+    static java.util.Optional<WebDriver> start(Path profileParent) {
         try {
             for (String exe : new String[]{BROWSER, DRIVER}) {
                 if (!Files.isExecutable(Path.of(exe))) {
@@ -45,7 +55,7 @@ final class HeadlessChromium {
                     "--force-device-scale-factor=1");
             ChromeDriverService service = new ChromeDriverService.Builder()
                     .usingDriverExecutable(new File(DRIVER)).usingAnyFreePort().build();
-            return new ChromeDriver(service, options);
+            return java.util.Optional.of(new ChromeDriver(service, options));
         } catch (IOException | RuntimeException e) {
             String why = "no headless Chromium could be started (" + BROWSER + " with " + DRIVER + "): " + e.getMessage()
                     + "; install Debian's chromium and chromium-driver (.ci/run does it in CI)";
@@ -53,8 +63,9 @@ final class HeadlessChromium {
             if (ci != null && !ci.isBlank()) {
                 return Assertions.fail("CI is set, so the browser test may not be skipped: " + why, e);
             }
-            Assumptions.abort(why);
-            throw new AssertionError("unreachable");
+            whyNot = why;
+            System.err.println("[browser test] " + why);
+            return java.util.Optional.empty();
         }
     }
 }

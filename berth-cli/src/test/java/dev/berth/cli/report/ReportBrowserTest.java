@@ -3,8 +3,14 @@ package dev.berth.cli.report;
 import dev.berth.artifact.Plan;
 import dev.berth.artifact.PlannedBuffer;
 import dev.berth.artifact.SpaceMetrics;
+import dev.berth.io.TargetJson;
+import dev.berth.io.WorkloadJson;
+import dev.berth.plan.Planner;
+import dev.berth.plan.SolverChoice;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
@@ -22,6 +28,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.IntStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -35,18 +42,22 @@ import static org.assertj.core.api.Assertions.within;
  */
 class ReportBrowserTest {
     private static final Path DIR = Path.of("target", "report-browser");
+    private static Optional<WebDriver> browser = Optional.empty();
     private static WebDriver driver;
 
     @BeforeAll
     static void startBrowser() {
-        driver = HeadlessChromium.start(DIR);
+        browser = HeadlessChromium.start(DIR);
+    }
+
+    @BeforeEach
+    void needsTheBrowser() {
+        driver = HeadlessChromium.require(browser);
     }
 
     @AfterAll
     static void stopBrowser() {
-        if (driver != null) {
-            driver.quit();
-        }
+        browser.ifPresent(WebDriver::quit);
     }
 
     private static void open(Plan plan, String file) throws IOException {
@@ -193,6 +204,28 @@ class ReportBrowserTest {
         assertThat(rect(index(plan, "skip")).getAttribute("class")).contains("hit");
         find.sendKeys(Keys.ENTER);
         assertThat(driver.findElement(By.cssSelector("#details h3")).getText()).isEqualTo("skip");
+    }
+
+    /**
+     * The README's picture: the report of {@code examples/convnet.json} on npu-ref with one
+     * reservation clicked, a whole-page screenshot in {@code target/report-browser/convnet.png}.
+     */
+    @Test
+    void theExampleModelsReportForTheReadme() throws IOException {
+        Path root = Path.of("").toAbsolutePath();
+        while (root != null && !Files.exists(root.resolve(".ci/run"))) {
+            root = root.getParent();
+        }
+        Assumptions.assumeTrue(root != null, "the repository root (with .ci/run) is not above " + Path.of("").toAbsolutePath());
+        Plan plan = Planner.plan(TargetJson.load("npu-ref"), WorkloadJson.read(root.resolve("examples/convnet.json")),
+                new Planner.Options(SolverChoice.AUTO, 10)).plan();
+        open(plan, "convnet.html");
+        int i = index(plan, "block2.expand.out");
+        rect(i).click();
+        assertThat(field("reserved")).startsWith(plan.buffers().get(i).reserved() + " B");
+        assertThat(driver.findElements(By.cssSelector("rect.r[data-i]")))
+                .hasSize((int) plan.buffers().stream().filter(b -> b.reserved() > 0).count());
+        screenshot("convnet.png", true);
     }
 
     private static String field(String name) {
