@@ -199,7 +199,11 @@ public final class HtmlReport {
         if (!offChart.isEmpty()) {
             sb.append(". Above the chart: ").append(Text.html(String.join("; ", offChart)));
         }
-        sb.append(".</p>\n<div class=\"scroll\">\n");
+        sb.append(".</p>\n<p class=\"zoom\">zoom: steps <button type=\"button\" data-zoom=\"x2\" title=\"stretch the steps\">+"
+                + "</button><button type=\"button\" data-zoom=\"x0.5\" title=\"shrink the steps\">−</button> addresses "
+                + "<button type=\"button\" data-zoom=\"y2\" title=\"stretch the addresses\">+</button><button type=\"button\" "
+                + "data-zoom=\"y0.5\" title=\"shrink the addresses\">−</button> <button type=\"button\" data-zoom=\"reset\">"
+                + "reset</button> <span class=\"zoom-factor\">1 × 1</span></p>\n<div class=\"scroll\">\n");
 
         double w = sc.svgWidth();
         double h = sc.svgHeight();
@@ -270,9 +274,11 @@ public final class HtmlReport {
             double y = sc.y(a);
             sb.append("<line class=\"grid\" x1=\"").append(Text.px(left)).append("\" y1=\"").append(Text.px(y))
                     .append("\" x2=\"").append(Text.px(right)).append("\" y2=\"").append(Text.px(y)).append("\"/>")
-                    .append("<text class=\"tick\" x=\"").append(Text.px(left - 6)).append("\" y=\"").append(Text.px(y - 1))
+                    .append("<text class=\"tick\" data-ay=\"").append(Text.px(y)).append("\" x=\"").append(Text.px(left - 6))
+                    .append("\" y=\"").append(Text.px(y - 1))
                     .append("\">").append(Text.size(a)).append("</text>")
-                    .append("<text class=\"tick hex\" x=\"").append(Text.px(left - 6)).append("\" y=\"")
+                    .append("<text class=\"tick hex\" data-ay=\"").append(Text.px(y)).append("\" x=\"")
+                    .append(Text.px(left - 6)).append("\" y=\"")
                     .append(Text.px(y + 10)).append("\">").append(Text.hex(a)).append("</text>\n");
             if (a == Checked.MAX) {
                 break;
@@ -322,7 +328,8 @@ public final class HtmlReport {
             sb.append("<line class=\"").append(k.css()).append("\" data-address=\"").append(k.address()).append("\" x1=\"")
                     .append(Text.px(left)).append("\" y1=\"").append(Text.px(y)).append("\" x2=\"").append(Text.px(right + 4))
                     .append("\" y2=\"").append(Text.px(y)).append("\"/>")
-                    .append("<text class=\"mark ").append(k.css()).append("\" x=\"").append(Text.px(right + 8))
+                    .append("<text class=\"mark ").append(k.css()).append("\" data-ay=\"").append(Text.px(y))
+                    .append("\" x=\"").append(Text.px(right + 8))
                     .append("\" y=\"").append(Text.px(ly)).append("\">").append(Text.html(k.label())).append("</text>\n");
         }
         sb.append("</g>\n");

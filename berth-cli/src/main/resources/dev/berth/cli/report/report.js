@@ -83,6 +83,57 @@
     if (e.key === 'Escape' && selected !== null) { selected.classList.remove('sel'); selected = null; }
   });
 
+  // Zoom: stretch a chart along steps (x) or addresses (y). Coordinates inside the plot scale
+  // from its left and top edges; what lies beyond the plot moves with its edge; labels keep
+  // their offsets from the line or box they belong to. Always computed from the coordinates
+  // as written, so zooming in and out never drifts.
+  var ATTRS = ['x', 'y', 'x1', 'y1', 'x2', 'y2', 'width', 'height'];
+  function zoomer(svg) {
+    var d = svg.dataset, L = +d.plotLeft, T = +d.plotTop, PW = +d.plotWidth, PH = +d.plotHeight;
+    var R = L + PW, BOT = T + PH, W = +svg.getAttribute('width'), H = +svg.getAttribute('height');
+    var orig = [], fx = 1, fy = 1;
+    svg.querySelectorAll('rect, line, text').forEach(function (el) {
+      var a = {};
+      ATTRS.forEach(function (n) { if (el.hasAttribute(n)) { a[n] = +el.getAttribute(n); } });
+      if (el.hasAttribute('data-ay')) { a.ay = +el.getAttribute('data-ay'); }
+      orig.push([el, a]);
+    });
+    function mx(v) { return v < L ? v : v <= R ? L + (v - L) * fx : v + PW * (fx - 1); }
+    function my(v) { return v < T ? v : v <= BOT ? T + (v - T) * fy : v + PH * (fy - 1); }
+    function apply() {
+      orig.forEach(function (p) {
+        var el = p[0], a = p[1], name = el.classList.contains('name');
+        if ('x' in a) { el.setAttribute('x', name ? mx(a.x - 3) + 3 : mx(a.x)); }
+        if ('x1' in a) { el.setAttribute('x1', mx(a.x1)); el.setAttribute('x2', mx(a.x2)); }
+        if ('y1' in a) { el.setAttribute('y1', my(a.y1)); el.setAttribute('y2', my(a.y2)); }
+        if ('y' in a) {
+          el.setAttribute('y', 'ay' in a ? my(a.ay) + (a.y - a.ay) : name ? my(a.y - 11) + 11 : my(a.y));
+        }
+        if ('width' in a) { el.setAttribute('width', a.x >= L && a.x < R ? a.width * fx : a.width); }
+        if ('height' in a) { el.setAttribute('height', a.y >= T - 1.5 && a.y < BOT ? a.height * fy : a.height); }
+      });
+      var w = W + PW * (fx - 1), h = H + PH * (fy - 1);
+      svg.setAttribute('width', w);
+      svg.setAttribute('height', h);
+      svg.setAttribute('viewBox', '0 0 ' + w + ' ' + h);
+    }
+    return function (how) {
+      if (how === 'reset') { fx = 1; fy = 1; }
+      else if (how.charAt(0) === 'x') { fx = Math.min(256, Math.max(1, fx * +how.slice(1))); }
+      else { fy = Math.min(256, Math.max(1, fy * +how.slice(1))); }
+      apply();
+      return fx + ' × ' + fy;
+    };
+  }
+  var zoomers = new Map();
+  document.addEventListener('click', function (e) {
+    var b = e.target.closest ? e.target.closest('button[data-zoom]') : null;
+    if (!b) { return; }
+    var section = b.closest('section'), svg = section.querySelector('svg.chart');
+    if (!zoomers.has(svg)) { zoomers.set(svg, zoomer(svg)); }
+    section.querySelector('.zoom-factor').textContent = zoomers.get(svg)(b.getAttribute('data-zoom'));
+  });
+
   var find = document.getElementById('find'), count = document.getElementById('find-count');
   var rects = null, first = null;
   find.addEventListener('input', function () {

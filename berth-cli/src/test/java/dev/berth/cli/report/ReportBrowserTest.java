@@ -228,6 +228,46 @@ class ReportBrowserTest {
         screenshot("convnet.png", true);
     }
 
+    @Test
+    void zoomStretchesStepsAndAddressesAndResets() throws IOException {
+        Plan plan = ReportPlans.small();
+        open(plan, "small.html");
+        WebElement svg = chart("global");
+        double left = num(svg, "data-plot-left");
+        double top = num(svg, "data-plot-top");
+        double width = num(svg, "data-plot-width");
+        double svgWidth = num(svg, "width");
+        double svgHeight = num(svg, "height");
+        WebElement conv1 = rect(index(plan, "conv1"));
+        double x = num(conv1, "x");
+        double y = num(conv1, "y");
+        double w = num(conv1, "width");
+        double h = num(conv1, "height");
+        WebElement zoom = driver.findElement(By.cssSelector("#space-global .zoom"));
+        zoom.findElement(By.cssSelector("button[data-zoom='x2']")).click();
+        zoom.findElement(By.cssSelector("button[data-zoom='x2']")).click();
+        zoom.findElement(By.cssSelector("button[data-zoom='y2']")).click();
+        assertThat(zoom.findElement(By.cssSelector(".zoom-factor")).getText()).isEqualTo("4 × 2");
+        assertThat(num(conv1, "x")).isCloseTo(left + (x - left) * 4, within(0.01));
+        assertThat(num(conv1, "width")).isCloseTo(w * 4, within(0.01));
+        assertThat(num(conv1, "y")).isCloseTo(top + (y - top) * 2, within(0.01));
+        assertThat(num(conv1, "height")).isCloseTo(h * 2, within(0.01));
+        assertThat(num(svg, "width")).isCloseTo(svgWidth + 3 * width, within(0.01));
+        assertThat(num(svg, "height")).isCloseTo(svgHeight + 400, within(0.01));
+        // the high-water line stays on the top edge of the highest reservation
+        WebElement hw = svg.findElement(By.cssSelector("line.high-water"));
+        double highest = driver.findElements(By.cssSelector("#space-global rect.r")).stream()
+                .mapToDouble(r -> num(r, "y")).min().orElseThrow();
+        assertThat(num(hw, "y1")).isCloseTo(highest, within(0.01));
+        rect(index(plan, "conv1")).click();
+        assertThat(field("offset")).startsWith(plan.buffers().get(index(plan, "conv1")).offset() + " (");
+        screenshot("small-zoomed.png", false);
+        zoom.findElement(By.cssSelector("button[data-zoom='reset']")).click();
+        assertThat(num(conv1, "x")).isEqualTo(x);
+        assertThat(num(conv1, "height")).isEqualTo(h);
+        assertThat(num(svg, "width")).isEqualTo(svgWidth);
+    }
+
     private static String field(String name) {
         return driver.findElement(By.cssSelector("#details dd[data-field='" + name + "']")).getText();
     }
