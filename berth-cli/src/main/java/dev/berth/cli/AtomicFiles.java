@@ -35,6 +35,20 @@ final class AtomicFiles {
         }
     }
 
+    /**
+     * A temporary file is created readable by its owner only; the output gets the permissions
+     * of the file it replaces, or {@code rw-r--r--} when it is new, like any file a tool writes.
+     */
+    private static void permissions(Path tmp, Path target) throws IOException {
+        if (!Files.getFileStore(tmp).supportsFileAttributeView(java.nio.file.attribute.PosixFileAttributeView.class)) {
+            return;
+        }
+        java.util.Set<java.nio.file.attribute.PosixFilePermission> perms = Files.exists(target)
+                ? Files.getPosixFilePermissions(target)
+                : java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--");
+        Files.setPosixFilePermissions(tmp, perms);
+    }
+
     static void write(Path target, byte[] bytes) {
         Path abs = target.toAbsolutePath();
         Path dir = abs.getParent();
@@ -45,6 +59,7 @@ final class AtomicFiles {
             Path tmp = Files.createTempFile(dir, "." + abs.getFileName() + ".", ".tmp");
             try {
                 Files.write(tmp, bytes);
+                permissions(tmp, abs);
                 try {
                     Files.move(tmp, abs, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
                 } catch (AtomicMoveNotSupportedException e) {

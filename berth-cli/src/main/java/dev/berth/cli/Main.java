@@ -16,10 +16,14 @@ import java.util.Optional;
 /** {@code berth}: the command line, one client of the core library. */
 @Command(name = "berth", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Memory and address planner for accelerator compilers.",
-        subcommands = {PlanCommand.class, CheckDeployCommand.class, BenchCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {PlanCommand.class, CheckDeployCommand.class, ReportCommand.class, BenchCommand.class,
+                CompletionCommand.class, CommandLine.HelpCommand.class},
         footer = {"", "Exit codes: 0 done, 1 internal error, 2 invalid-input, 3 address-not-encodable,",
                 "4 arithmetic-overflow, 5 capacity-exceeded, 6 insufficient-deployment-capacity.",
-                "", "Example:", "  berth plan examples/seed.json --target npu-ref --show"})
+                "", "Examples:", "  berth plan examples/convnet.json --show",
+                "  berth plan examples/convnet.json -o plan.json --report plan.html",
+                "  berth check-deploy plan.json --provide global=16MiB",
+                "  berth help plan"})
 public final class Main implements Runnable {
 
     public static void main(String[] args) {
@@ -30,6 +34,8 @@ public final class Main implements Runnable {
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
         boolean json = Arrays.asList(args).contains("--json");
         CommandLine cl = new CommandLine(new Main());
+        cl.getSubcommands().get("help").getCommandSpec().usageMessage()
+                .footer("", "Examples:", "  berth help", "  berth help report");
         cl.setOut(out);
         cl.setErr(err);
         cl.setParameterExceptionHandler((ex, a) -> {
@@ -82,15 +88,22 @@ public final class Main implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(new CommandLine(this), "a command is needed: plan, check-deploy");
+        throw new CommandLine.ParameterException(new CommandLine(this), "a command is needed: plan, check-deploy, report, completion");
     }
 
-    /** {@code berth --version}. */
+    /** {@code berth --version}: the project version (from the build), and the Java running it. */
     static final class Version implements CommandLine.IVersionProvider {
         @Override
-        public String[] getVersion() {
-            String v = Main.class.getPackage().getImplementationVersion();
-            return new String[]{"berth " + (v == null ? "0.1.0-SNAPSHOT" : v)};
+        public String[] getVersion() throws java.io.IOException {
+            java.util.Properties p = new java.util.Properties();
+            try (java.io.InputStream in = Main.class.getResourceAsStream("version.properties")) {
+                if (in != null) {
+                    p.load(in);
+                }
+            }
+            String v = p.getProperty("version", "unknown (built without version.properties)");
+            return new String[]{"berth " + v, "Java " + System.getProperty("java.version") + " ("
+                    + System.getProperty("java.vm.name") + ", " + System.getProperty("java.vendor") + ")"};
         }
     }
 }

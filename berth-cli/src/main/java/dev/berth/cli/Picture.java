@@ -3,24 +3,44 @@ package dev.berth.cli;
 import dev.berth.artifact.Plan;
 import dev.berth.artifact.PlannedBuffer;
 import dev.berth.artifact.SpaceMetrics;
+import dev.berth.cli.report.Text;
 
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
- * The terminal picture of {@code plan --show}, after TFLM's {@code PrintMemoryPlan}: one line
- * per step (steps grouped when there are many), address left to right over
- * {@code [0, highWater)}, each column showing the reservation that covers it.
+ * The terminal picture of {@code plan --show}, after TFLM's {@code PrintMemoryPlan}: per space,
+ * one line per step (consecutive steps grouped into one line when there are more than
+ * {@link #MAX_ROWS}), addresses left to right over {@code [0, highWater)} with size and hex
+ * labels on top, each cell showing the reservation that covers it (in a grouped line, the one
+ * live at most of its steps there). Every line fits in the given width (plain ASCII).
+ *
+ * <p>Glyphs: the largest reservations (by bytes × steps) get a letter or digit each, as many
+ * as the legend can name; the rest cycle through {@link #OTHERS} so that neighbours stay
+ * apart, unnamed; fixed regions are {@code #},
+ * descriptor tables {@code %}, instruction streams {@code =}; free is {@code .}.
  */
 final class Picture {
-    private static final String GLYPHS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
-    private static final int MAX_ROWS = 48;
+    static final String GLYPHS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+    static final int MAX_ROWS = 40;
+    static final char FREE = '.';
+    static final String OTHERS = "+*~^";
+    private static final String PEAK = " <peak";
+    private static final int LEGEND_LINES = 6;
 
     private Picture() {
     }
 
     static String render(Plan plan, int width) {
+        int w = Math.max(50, width);
+        long steps = 1;
+        for (PlannedBuffer b : plan.buffers()) {
+            steps = Math.max(steps, (long) b.live().last() + 1);
+        }
         StringBuilder sb = new StringBuilder();
         for (Map.Entry<String, SpaceMetrics> e : plan.spaces().entrySet()) {
             List<PlannedBuffer> bs = new ArrayList<>();
@@ -30,62 +50,246 @@ final class Picture {
                 }
             }
             if (bs.isEmpty()) {
+                sb.append("space ").append(e.getKey()).append(" (").append(e.getValue().kind())
+                        .append("): no reservations\n\n");
                 continue;
             }
-            space(sb, e.getKey(), e.getValue(), bs, Math.max(20, width - 12));
+            space(sb, e.getKey(), e.getValue(), bs, steps, w);
         }
         return sb.toString();
     }
 
-    private static void space(StringBuilder sb, String name, SpaceMetrics m, List<PlannedBuffer> bs, int cols) {
+    private static void space(StringBuilder sb, String name, SpaceMetrics m, List<PlannedBuffer> bs, long steps,
+                              int width) {
         long high = m.highWater();
-        int lastStep = 0;
-        for (PlannedBuffer b : bs) {
-            lastStep = Math.max(lastStep, b.live().last());
+        long group = (steps + MAX_ROWS - 1) / MAX_ROWS;
+        long rows = (steps + group - 1) / group;
+        int longest = 0;
+        for (long row = 0; row < rows; row++) {
+            longest = Math.max(longest, label(row, group, steps).length());
         }
-        long steps = (long) lastStep + 1;
-        long perRow = (steps + MAX_ROWS - 1) / MAX_ROWS;
-        sb.append("space ").append(name).append(" (").append(m.kind()).append("): address 0 .. ").append(high)
-                .append(" left to right, ").append(cols).append(" columns of ").append(Math.max(1, (high + cols - 1) / cols))
-                .append(" bytes; ").append(perRow == 1 ? "one row per step" : perRow + " steps per row").append('\n');
-        for (long row = 0; row * perRow < steps; row++) {
-            long s0 = row * perRow;
-            long s1 = Math.min(steps - 1, s0 + perRow - 1);
+        int labelWidth = Math.max(6, longest + 2);
+        int cols = Math.max(20, width - labelWidth - 2 - PEAK.length());
+        Map<PlannedBuffer, Character> glyphs = glyphs(bs, LEGEND_LINES * (width - 2));
+        long peakStep = peakStep(bs);
+
+        sb.append(fit("space " + name + " (" + m.kind() + "): " + bs.size() + " reservations, high-water "
+                + Text.size(high) + ", peak live " + Text.size(m.peakLive()) + " at step " + peakStep, width)).append('\n');
+        sb.append(fit("  efficiency " + String.format(Locale.ROOT, "%.1f%%", 100 * m.efficiency())
+                + (m.capacity().isPresent() ? ", capacity " + Text.size(m.capacity().getAsLong()) : "")
+                + "; one column = " + Text.size(Math.max(1, Math.round((double) high / cols)))
+                + (group == 1 ? ", one line = one step" : ", one line = " + group + " steps")
+                + "; right edge = high-water", width)).append('\n');
+        axis(sb, high, cols, labelWidth);
+
+        for (long row = 0; row < rows; row++) {
+            long s0 = row * group;
+            long s1 = Math.min(steps - 1, s0 + group - 1);
             char[] line = new char[cols];
-            java.util.Arrays.fill(line, '.');
-            for (int k = 0; k < bs.size(); k++) {
-                PlannedBuffer b = bs.get(k);
-                if (b.live().last() < s0 || b.live().first() > s1) {
+            long[] bestSteps = new long[cols];
+            long[] bestBytes = new long[cols];
+            java.util.Arrays.fill(line, FREE);
+            for (PlannedBuffer b : bs) {
+                long k = Math.min(s1, b.live().last()) - Math.max(s0, b.live().first()) + 1;
+                if (k <= 0) {
                     continue;
                 }
-                int c0 = (int) Math.min(cols - 1, (long) ((double) b.offset() / high * cols));
-                int c1 = (int) Math.min(cols - 1, (long) Math.ceil((double) (b.offset() + b.reserved()) / high * cols) - 1);
-                char g = glyph(b, k);
-                for (int c = c0; c <= Math.max(c0, c1); c++) {
-                    line[c] = g;
+                int c0 = column(b.offset(), high, cols);
+                int c1 = Math.max(c0, (int) Math.min(cols - 1, Math.ceil((double) b.offset() / high * cols
+                        + (double) b.reserved() / high * cols) - 1));
+                for (int c = c0; c <= c1; c++) {
+                    if (k > bestSteps[c] || (k == bestSteps[c] && b.reserved() > bestBytes[c])) {
+                        bestSteps[c] = k;
+                        bestBytes[c] = b.reserved();
+                        line[c] = glyphs.get(b);
+                    }
                 }
             }
-            String label = s0 == s1 ? Long.toString(s0) : s0 + "-" + s1;
-            sb.append(String.format("%9s |", label)).append(line).append("|\n");
+            String lbl = label(row, group, steps);
+            sb.append(" ".repeat(labelWidth - 1 - lbl.length())).append(lbl).append(" |").append(line).append('|')
+                    .append(peakStep >= s0 && peakStep <= s1 ? PEAK : "").append('\n');
         }
-        sb.append("legend:");
-        int shown = 0;
-        for (int k = 0; k < bs.size() && shown < 24; k++, shown++) {
-            PlannedBuffer b = bs.get(k);
-            sb.append(' ').append(glyph(b, k)).append('=').append(b.name());
-        }
-        if (bs.size() > 24) {
-            sb.append(" ... (").append(bs.size() - 24).append(" more; glyphs repeat)");
-        }
-        sb.append("; '#' fixed, '.' free\n\n");
+        sb.append(" ".repeat(labelWidth)).append('+').append("-".repeat(cols)).append("+\n");
+        legend(sb, bs, glyphs, width);
+        sb.append('\n');
     }
 
-    private static char glyph(PlannedBuffer b, int k) {
+    /** Size labels, hex labels and a ruler with {@code +} at each tick; ticks are powers of two at least 12 columns apart. */
+    private static void axis(StringBuilder sb, long high, int cols, int labelWidth) {
+        long tick = Long.highestOneBit(Math.max(1, (long) Math.ceil((double) high * 12 / cols)));
+        if ((double) tick * cols / high < 12) {
+            tick = tick <= Long.MAX_VALUE / 2 ? tick * 2 : tick;
+        }
+        char[] sizes = blank(labelWidth + cols + 2);
+        char[] hexes = blank(labelWidth + cols + 2);
+        char[] ruler = blank(labelWidth + cols + 2);
+        "step".getChars(0, 4, ruler, labelWidth - 5);
+        ruler[labelWidth] = '+';
+        for (int c = 0; c < cols; c++) {
+            ruler[labelWidth + 1 + c] = '-';
+        }
+        ruler[labelWidth + 1 + cols] = '+';
+        int sizeEnd = 0;
+        int hexEnd = 0;
+        for (long a = 0; a < high; a += tick) {
+            int pos = labelWidth + column(a, high, cols);
+            ruler[pos] = '+';
+            sizeEnd = put(sizes, pos, Text.size(a), sizeEnd);
+            hexEnd = put(hexes, pos, "0x" + Long.toHexString(a).toUpperCase(Locale.ROOT), hexEnd);
+            if (a > Long.MAX_VALUE - tick) {
+                break;
+            }
+        }
+        sb.append(new String(sizes).stripTrailing()).append('\n').append(new String(hexes).stripTrailing()).append('\n')
+                .append(new String(ruler).stripTrailing()).append('\n');
+    }
+
+    private static char[] blank(int n) {
+        char[] c = new char[n];
+        java.util.Arrays.fill(c, ' ');
+        return c;
+    }
+
+    /** Writes {@code text} at {@code pos} when it fits after {@code end} (one blank between labels); returns the new end. */
+    private static int put(char[] line, int pos, String text, int end) {
+        if (pos < end + 1 && end > 0 || pos + text.length() > line.length) {
+            return end;
+        }
+        text.getChars(0, text.length(), line, pos);
+        return pos + text.length();
+    }
+
+    private static int column(long address, long high, int cols) {
+        return (int) Math.min(cols - 1, (long) ((double) address / high * cols));
+    }
+
+    private static String label(long row, long group, long steps) {
+        long s0 = row * group;
+        long s1 = Math.min(steps - 1, s0 + group - 1);
+        return s0 == s1 ? Long.toString(s0) : s0 + "-" + s1;
+    }
+
+    /** The first step with the most reserved bytes live. */
+    private static long peakStep(List<PlannedBuffer> bs) {
+        List<long[]> ev = new ArrayList<>();
+        for (PlannedBuffer b : bs) {
+            ev.add(new long[]{b.live().first(), b.reserved()});
+            ev.add(new long[]{(long) b.live().last() + 1, -b.reserved()});
+        }
+        ev.sort(Comparator.<long[]>comparingLong(e -> e[0]).thenComparingLong(e -> e[1]));
+        long live = 0;
+        long best = -1;
+        long at = 0;
+        for (int i = 0; i < ev.size(); ) {
+            long step = ev.get(i)[0];
+            for (; i < ev.size() && ev.get(i)[0] == step; i++) {
+                live = Math.addExact(live, ev.get(i)[1]);
+            }
+            if (live > best) {
+                best = live;
+                at = step;
+            }
+        }
+        return at;
+    }
+
+    /**
+     * Letters for the largest reservations (bytes × steps), as many as there are glyphs and the
+     * legend's {@code legendChars} can name, given out in plan order; {@code +} for the rest.
+     */
+    static Map<PlannedBuffer, Character> glyphs(List<PlannedBuffer> bs, int legendChars) {
+        List<PlannedBuffer> named = new ArrayList<>();
+        for (PlannedBuffer b : bs) {
+            if (special(b) == 0) {
+                named.add(b);
+            }
+        }
+        named.sort(Comparator.comparingDouble((PlannedBuffer b) -> -(double) b.reserved()
+                * ((long) b.live().last() - b.live().first() + 1)));
+        java.util.Set<PlannedBuffer> lettered = new java.util.HashSet<>();
+        int used = 0;
+        for (PlannedBuffer b : named) {
+            // an entry "x=name" and two blanks; a tenth of the room is left for ragged line ends
+            int need = b.name().length() + 4;
+            if (lettered.size() == GLYPHS.length() || used + need > legendChars * 9 / 10) {
+                break;
+            }
+            lettered.add(b);
+            used += need;
+        }
+        Map<PlannedBuffer, Character> m = new HashMap<>();
+        int next = 0;
+        int other = 0;
+        for (PlannedBuffer b : bs) {
+            char s = special(b);
+            m.put(b, s != 0 ? s : lettered.contains(b) ? GLYPHS.charAt(next++) : OTHERS.charAt(other++ % OTHERS.length()));
+        }
+        return m;
+    }
+
+    private static char special(PlannedBuffer b) {
         return switch (b.origin()) {
             case FIXED -> '#';
             case DESCRIPTOR_TABLE -> '%';
             case INSTRUCTIONS -> '=';
-            default -> GLYPHS.charAt(k % GLYPHS.length());
+            default -> 0;
         };
+    }
+
+    /** The legend, wrapped to the width, at most {@link #LEGEND_LINES} lines of names. */
+    private static void legend(StringBuilder sb, List<PlannedBuffer> bs, Map<PlannedBuffer, Character> glyphs,
+                               int width) {
+        List<String> entries = new ArrayList<>();
+        Map<Character, List<String>> specials = new java.util.LinkedHashMap<>();
+        int others = 0;
+        for (PlannedBuffer b : bs) {
+            char g = glyphs.get(b);
+            if (OTHERS.indexOf(g) >= 0) {
+                others++;
+            } else if (special(b) != 0) {
+                specials.computeIfAbsent(g, k -> new ArrayList<>()).add(b.name());
+            } else {
+                entries.add(g + "=" + b.name());
+            }
+        }
+        List<String> lines = new ArrayList<>();
+        StringBuilder cur = new StringBuilder("  ");
+        int shown = 0;
+        for (String e : entries) {
+            if (cur.length() + e.length() + 2 > width) {
+                lines.add(cur.toString().stripTrailing());
+                cur = new StringBuilder("  ");
+                if (lines.size() == LEGEND_LINES) {
+                    break;
+                }
+            }
+            cur.append(e).append("  ");
+            shown++;
+        }
+        if (lines.size() < LEGEND_LINES && cur.length() > 2) {
+            lines.add(cur.toString().stripTrailing());
+        }
+        sb.append("legend:\n");
+        for (String l : lines) {
+            sb.append(fit(l, width)).append('\n');
+        }
+        List<String> tail = new ArrayList<>();
+        if (shown < entries.size()) {
+            tail.add((entries.size() - shown) + " more lettered, not listed");
+        }
+        if (others > 0) {
+            tail.add("'" + OTHERS.substring(0, Math.min(others, OTHERS.length())) + "' " + others
+                    + (others == 1 ? " smaller reservation" : " smaller reservations") + ", not named");
+        }
+        for (Map.Entry<Character, List<String>> e : specials.entrySet()) {
+            String kind = e.getKey() == '#' ? "fixed" : e.getKey() == '%' ? "descriptor table" : "instructions";
+            tail.add("'" + e.getKey() + "' " + kind + " (" + String.join(", ", e.getValue()) + ")");
+        }
+        tail.add("'.' free");
+        sb.append(fit("  " + String.join("; ", tail), width)).append('\n');
+    }
+
+    private static String fit(String s, int width) {
+        return s.length() <= width ? s : s.substring(0, Math.max(0, width - 3)) + "...";
     }
 }

@@ -31,7 +31,8 @@ import java.util.concurrent.Callable;
         footer = {"", "Examples:",
                 "  berth plan examples/seed.json",
                 "  berth plan examples/seed.json --target teaching --solver exact --show",
-                "  berth plan examples/seed.json -o plan.json --json"})
+                "  berth plan examples/seed.json -o plan.json --json",
+                "  berth plan examples/seed.json -o plan.json --report plan.html"})
 final class PlanCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -67,11 +68,18 @@ final class PlanCommand implements Callable<Integer> {
             + "that fits, printing the bracket as it narrows and whether it is proved optimal.")
     boolean minimize;
 
+    @Option(names = "--report", paramLabel = "PLAN.html", description = "Also write the HTML report of the plan here.")
+    Path report;
+
     @Option(names = "--show", description = "Print a picture of the plan (address over steps).")
     boolean show;
 
     @Option(names = "--json", description = "Print only JSON on stdout.")
     boolean json;
+
+    @Option(names = {"-q", "--quiet"}, description = "No progress bar on stderr (it is shown only on a terminal, "
+            + "for searches longer than a second, and never with --json).")
+    boolean quiet;
 
     @Option(names = "--width", paramLabel = "COLUMNS", defaultValue = "0",
             description = "Width of the --show picture (default: the terminal's, else 100).")
@@ -94,6 +102,10 @@ final class PlanCommand implements Callable<Integer> {
         }
         CsvWorkloads.checkOutput(output, workload);
         CsvWorkloads.checkTarget(workload, spec.commandLine().getParseResult().hasMatchedOption("--target"));
+        if (report != null) {
+            AtomicFiles.requireDistinct(report, "--report", output == null ? inputs
+                    : java.util.stream.Stream.concat(inputs.stream(), java.util.stream.Stream.of(output)).toList());
+        }
         java.util.OptionalLong cap = capacity == null ? java.util.OptionalLong.empty()
                 : java.util.OptionalLong.of(dev.berth.arith.Sizes.parse(capacity, "--capacity"));
         WorkloadSources.Loaded in = WorkloadSources.load(workload, TargetJson.load(target), cap, inputsFixed);
@@ -101,10 +113,23 @@ final class PlanCommand implements Callable<Integer> {
         Workload w = in.workload();
         PrintWriter out = spec.commandLine().getOut();
         Minimization.Outcome min = minimize ? Minimization.run(in, timeLimit, json ? spec.commandLine().getErr() : out) : null;
-        PlanResult r = min != null ? min.plan() : Planner.plan(t, w, new Planner.Options(choice, timeLimit));
+        ProgressBar bar = min == null && ProgressBar.wanted(quiet, json, Terminal.stderrIsTerminal())
+                ? new ProgressBar(System.err, Terminal.columns()) : null;
+        PlanResult r;
+        try {
+            r = min != null ? min.plan() : Planner.plan(t, w, new Planner.Options(choice, timeLimit,
+                    bar == null ? dev.berth.solve.Progress.NONE : bar));
+        } finally {
+            if (bar != null) {
+                bar.finish();
+            }
+        }
         Plan plan = r.plan();
         if (output != null) {
             AtomicFiles.write(output, CsvWorkloads.output(output, workload, plan));
+        }
+        if (report != null) {
+            ReportCommand.write(plan, report);
         }
         if (json) {
             ByteArrayOutputStream buf = new ByteArrayOutputStream();
@@ -130,6 +155,9 @@ final class PlanCommand implements Callable<Integer> {
             out.print(Picture.render(plan, width > 0 ? width : Terminal.columns()));
         }
         out.println(output == null ? "no artifact written (use -o PLAN.json)" : "wrote " + output);
+        if (report != null) {
+            out.println("wrote " + report);
+        }
         return 0;
     }
 }

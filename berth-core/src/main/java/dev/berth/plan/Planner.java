@@ -45,8 +45,17 @@ import java.util.Optional;
  */
 public final class Planner {
 
-    /** Planning options. */
-    public record Options(SolverChoice solver, double timeLimitSeconds) {
+    /** Planning options; {@code progress} hears from searches as they poll their budget. */
+    public record Options(SolverChoice solver, double timeLimitSeconds, dev.berth.solve.Progress progress) {
+        public Options(SolverChoice solver, double timeLimitSeconds) {
+            this(solver, timeLimitSeconds, dev.berth.solve.Progress.NONE);
+        }
+
+        public Options {
+            java.util.Objects.requireNonNull(solver, "solver");
+            java.util.Objects.requireNonNull(progress, "progress (use Progress.NONE)");
+        }
+
         public static Options defaults() {
             return new Options(SolverChoice.AUTO, 10);
         }
@@ -57,7 +66,7 @@ public final class Planner {
 
     public static PlanResult plan(Target target, Workload workload, Options options) {
         WorkloadCheck.check(target, workload);
-        Budget budget = Budget.seconds(options.timeLimitSeconds());
+        Budget budget = Budget.seconds(options.timeLimitSeconds(), options.progress());
         Map<String, List<Item>> bySpace = gather(target, workload);
         // host arithmetic for every item first: it outranks format and capacity
         Map<String, SpaceProblem> problems = new LinkedHashMap<>();

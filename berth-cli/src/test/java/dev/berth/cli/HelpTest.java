@@ -1,0 +1,50 @@
+package dev.berth.cli;
+
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+import picocli.CommandLine;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Every command's {@code --help} shows at least one example that starts with {@code berth}. */
+class HelpTest {
+
+    private static void collect(CommandLine cl, List<String> path, List<List<String>> out) {
+        out.add(path);
+        cl.getSubcommands().forEach((name, sub) -> {
+            if (!name.equals(sub.getCommandName())) {
+                return; // an alias: its command is visited under its own name
+            }
+            List<String> p = new ArrayList<>(path);
+            p.add(name);
+            collect(sub, p, out);
+        });
+    }
+
+    @TestFactory
+    List<DynamicTest> everyHelpHasAnExample() {
+        List<List<String>> commands = new ArrayList<>();
+        collect(new CommandLine(new Main()), List.of(), commands);
+        assertThat(commands).extracting(c -> String.join(" ", c))
+                .contains("", "plan", "check-deploy", "report", "completion", "help");
+        List<DynamicTest> tests = new ArrayList<>();
+        for (List<String> c : commands) {
+            tests.add(DynamicTest.dynamicTest("berth " + String.join(" ", c) + " --help", () -> {
+                List<String> args = new ArrayList<>(c);
+                args.add("--help");
+                StringWriter out = new StringWriter();
+                int code = Main.run(args.toArray(String[]::new), new PrintWriter(out), new PrintWriter(new StringWriter()));
+                assertThat(code).isZero();
+                String help = out.toString();
+                assertThat(help).containsPattern("(?m)^Examples?:$");
+                assertThat(help).containsPattern("(?m)^  (source <\\()?berth( |\\)|$)");
+            }));
+        }
+        return tests;
+    }
+}

@@ -1,0 +1,132 @@
+package dev.berth.cli;
+
+import dev.berth.artifact.Plan;
+import dev.berth.artifact.PlannedBuffer;
+import dev.berth.io.TargetJson;
+import dev.berth.plan.Planner;
+import dev.berth.plan.SolverChoice;
+import dev.berth.target.Target;
+import dev.berth.workload.BufferSpec;
+import dev.berth.workload.FixedRegion;
+import dev.berth.workload.Lifetime;
+import dev.berth.workload.Workload;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Random;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class PictureTest {
+
+    private static Target npuRef() {
+        Target t = TargetJson.load("npu-ref");
+        return Target.of(t.name(), t.formats(), t.spaces(), Optional.empty());
+    }
+
+    /** Six steps in global: the seed example's shape. */
+    private static Plan seedLike() {
+        Workload w = new Workload("seed", List.of(
+                new BufferSpec("input", 4096, "global", 1, new Lifetime(0, 1)),
+                new BufferSpec("conv1", 3072, "global", 1, new Lifetime(1, 2)),
+                new BufferSpec("pool1", 2048, "global", 1, new Lifetime(2, 3)),
+                new BufferSpec("conv2", 4096, "global", 1, new Lifetime(3, 4)),
+                new BufferSpec("skip", 1024, "global", 1, new Lifetime(1, 4)),
+                new BufferSpec("output", 1024, "global", 1, new Lifetime(4, 5))),
+                List.of(new FixedRegion("abi.args", "global", 0, 1024, new Lifetime(0, 5))));
+        return Planner.plan(npuRef(), w, new Planner.Options(SolverChoice.BEST_FIT, 10)).plan();
+    }
+
+    /** {@code n} buffers with long names over {@code steps} steps, in global and sram. */
+    private static Plan random(int n, int steps, long seed) {
+        Random r = new Random(seed);
+        List<BufferSpec> bs = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            int first = r.nextInt(steps);
+            boolean sram = r.nextInt(4) == 0;
+            bs.add(new BufferSpec("/model.layers." + i + "/attention/Softmax_output_0", sram ? 256 + r.nextInt(4096)
+                    : 64 + r.nextInt(1 << 20), sram ? "sram" : "global", 1,
+                    new Lifetime(first, Math.min(steps - 1, first + r.nextInt(8)))));
+        }
+        return Planner.plan(npuRef(), new Workload("random", bs, List.of()),
+                new Planner.Options(SolverChoice.BEST_FIT, 10)).plan();
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {50, 64, 80, 100, 132, 200})
+    void everyLineFitsTheWidth(int width) {
+        for (Plan p : List.of(seedLike(), random(300, 500, width), random(40, 7, width))) {
+            for (String line : Picture.render(p, width).split("\n")) {
+                assertThat(line.length()).as("line '%s'", line).isLessThanOrEqualTo(width);
+                assertThat(line).matches("\\p{ASCII}*");
+            }
+        }
+    }
+
+    @Test
+    void eachStepIsALineAndEachReservationShowsInItsStepsOnly() {
+        Plan p = seedLike();
+        String pic = Picture.render(p, 100);
+        List<String> rows = new ArrayList<>();
+        for (String line : pic.split("\n")) {
+            if (line.matches(" *\\d+ \\|.*")) {
+                rows.add(line.substring(line.indexOf('|') + 1, line.lastIndexOf('|')));
+            }
+        }
+        assertThat(rows).hasSize(6);
+        Map<PlannedBuffer, Character> glyphs = Picture.glyphs(p.buffers().stream()
+                .filter(b -> b.space().equals("global")).toList(), 10_000);
+        for (PlannedBuffer b : p.buffers()) {
+            char g = glyphs.get(b);
+            for (int s = 0; s < rows.size(); s++) {
+                boolean live = b.live().first() <= s && s <= b.live().last();
+                if (g != '#') {
+                    assertThat(rows.get(s).indexOf(g) >= 0).as("%s (%s) at step %d", b.name(), g, s).isEqualTo(live);
+                }
+            }
+            assertThat(pic).contains(g == '#' ? "'#' fixed (abi.args)" : g + "=" + b.name());
+        }
+        // abi.args is fixed at [0, 1 KiB): the first columns of every step
+        rows.forEach(r -> assertThat(r).startsWith("######"));
+        // the address axis: sizes and hex at the ticks
+        assertThat(pic).contains("0 B").contains("0x0").contains("2 KiB").contains("0x800");
+        assertThat(pic).containsPattern("\\n +1 \\|[^\\n]*\\| <peak\\n");
+    }
+
+    @Test
+    void longPlansGroupStepsIntoLines() {
+        Plan p = random(200, 500, 3);
+        String pic = Picture.render(p, 100);
+        long lines = pic.lines().filter(l -> l.matches(" *\\d+-\\d+ \\|.*")).count();
+        // 500 steps in at most 40 lines a space: 13 steps a line, 39 lines, in each of the two spaces
+        assertThat(lines).isEqualTo(2 * 39);
+        assertThat(pic).contains("one line = 13 steps").contains("  0-12 |").contains("494-499 |");
+    }
+
+    @Test
+    void everyLetterInThePictureIsNamedInTheLegend() {
+        Plan p = random(300, 60, 11);
+        String pic = Picture.render(p, 100);
+        for (String space : pic.split("\n\n")) {
+            if (!space.contains("legend:")) {
+                continue;
+            }
+            String legend = space.substring(space.indexOf("legend:"));
+            for (String line : space.substring(0, space.indexOf("legend:")).split("\n")) {
+                if (line.matches(" *\\d+(-\\d+)? \\|.*")) {
+                    for (char c : line.substring(line.indexOf('|') + 1, line.lastIndexOf('|')).toCharArray()) {
+                        if (Picture.GLYPHS.indexOf(c) >= 0) {
+                            assertThat(legend).as("legend names '%s'", c).contains(c + "=");
+                        }
+                    }
+                }
+            }
+            assertThat(legend).contains("'+*~^'").contains("smaller reservations, not named");
+        }
+    }
+}
