@@ -93,7 +93,11 @@ class SharedModelsTest {
                 java.util.Optional.empty()));
         PlanResult r = Planner.plan(npuRef, im.workload(), Planner.Options.defaults());
         assertThat(PlanValidator.validate(r.plan()).valid()).isTrue();
-        assertThat(r.plan().buffers()).hasSize(im.workload().buffers().size());
+        assertThat(r.plan().buffers().stream().filter(b -> b.origin() == dev.berth.workload.Origin.TENSOR))
+                .hasSize(im.workload().buffers().size());
+        // and npu-ref's generation adds the instruction stream, nothing else (no tiles, no descriptors)
+        assertThat(r.plan().buffers().stream().filter(b -> b.origin() != dev.berth.workload.Origin.TENSOR))
+                .extracting(dev.berth.artifact.PlannedBuffer::name).containsExactly("instructions");
         // every activation byte is planned in global, every weight in weights
         long weights = 0;
         for (BufferSpec b : im.workload().buffers()) {
