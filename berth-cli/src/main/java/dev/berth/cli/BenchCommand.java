@@ -35,7 +35,8 @@ import java.util.stream.Stream;
 
 /** {@code berth bench}: benchmark suites. */
 @Command(name = "bench", mixinStandardHelpOptions = true, description = "Run a benchmark suite and print its table.",
-        subcommands = {BenchCommand.MiniMalloc.class})
+        subcommands = {BenchCommand.MiniMalloc.class},
+        footer = {"", "Example:", "  berth bench minimalloc ../shared/benchmarks/minimalloc --time-limit 60"})
 final class BenchCommand implements Runnable {
     @Spec
     CommandSpec spec;

@@ -77,7 +77,7 @@ class MiniMallocCliTest {
         assertThat(target.err()).contains("--target does not apply");
         Run small = run("plan", in.toString(), "--capacity", "11", "--json");
         assertThat(small.exit()).isEqualTo(5);
-        assertThat(small.out()).contains("\"provablyInfeasible\" : true");
+        assertThat(small.out()).contains("\"provablyInfeasible\": true");
     }
 
     @Test
@@ -127,7 +127,7 @@ class MiniMallocCliTest {
         assertThat(at.exit()).as(at.err()).isZero();
         Run below = run("plan", in.toString(), "--capacity", "9", "--solver", "exact", "--json");
         assertThat(below.exit()).isEqualTo(5);
-        assertThat(below.out()).contains("\"provablyInfeasible\" : true");
+        assertThat(below.out()).contains("\"provablyInfeasible\": true");
     }
 
     @Test
