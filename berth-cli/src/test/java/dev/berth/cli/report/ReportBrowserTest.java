@@ -28,6 +28,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.stream.IntStream;
 
@@ -72,6 +73,11 @@ class ReportBrowserTest {
         return Double.parseDouble(e.getAttribute(attribute));
     }
 
+    private static double dbl(Map<String, Object> m, String key) {
+        Object v = m.get(key);
+        return v instanceof Number n ? n.doubleValue() : Double.parseDouble((String) v);
+    }
+
     private static WebElement chart(String space) {
         return driver.findElement(By.cssSelector("svg.chart[data-space='" + space + "']"));
     }
@@ -104,32 +110,43 @@ class ReportBrowserTest {
     void rectanglesAndLabelsAreWhereThePlanPutsThem() throws IOException {
         Plan plan = ReportPlans.small();
         open(plan, "small.html");
+        // one round trip: every rectangle's attributes, its chart's scale and its laid-out size
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> rects = (List<Map<String, Object>>) js("""
+                return Array.from(document.querySelectorAll('rect.r[data-i]')).map(function (r) {
+                  var svg = r.closest('svg'), box = r.getBoundingClientRect(), m = {};
+                  ['data-i', 'class', 'x', 'y', 'width', 'height'].forEach(function (n) { m[n] = r.getAttribute(n); });
+                  ['space', 'plotLeft', 'plotTop', 'plotWidth', 'plotHeight', 'steps', 'addressTop']
+                      .forEach(function (n) { m[n] = svg.dataset[n]; });
+                  m.boxWidth = box.width; m.boxHeight = box.height;
+                  return m;
+                });""");
         int drawn = 0;
-        for (int i = 0; i < plan.buffers().size(); i++) {
-            PlannedBuffer b = plan.buffers().get(i);
-            WebElement svg = chart(b.space());
-            double left = num(svg, "data-plot-left");
-            double top = num(svg, "data-plot-top");
-            double width = num(svg, "data-plot-width");
-            double height = num(svg, "data-plot-height");
-            double steps = num(svg, "data-steps");
-            double addressTop = num(svg, "data-address-top");
+        for (Map<String, Object> r : rects) {
+            PlannedBuffer b = plan.buffers().get(Integer.parseInt((String) r.get("data-i")));
+            double left = dbl(r, "plotLeft");
+            double top = dbl(r, "plotTop");
+            double width = dbl(r, "plotWidth");
+            double height = dbl(r, "plotHeight");
+            double steps = dbl(r, "steps");
+            double addressTop = dbl(r, "addressTop");
             // the documented scale: steps left to right, offset 0 at the bottom
             double col = width / steps;
             double w = Math.max(1, ((long) b.live().last() + 1 - b.live().first()) * col);
             double h = Math.max(1, b.reserved() * height / addressTop);
             double y = top + height * (1 - b.offset() / addressTop) - h;
-            WebElement r = svg.findElement(By.cssSelector("rect.r[data-i='" + i + "']"));
-            assertThat(r.getAttribute("class")).contains("o-" + b.origin().id());
-            assertThat(num(r, "x")).as("x of %s", b.name()).isCloseTo(left + b.live().first() * col, within(0.006));
-            assertThat(num(r, "y")).as("y of %s", b.name()).isCloseTo(y, within(0.006));
-            assertThat(num(r, "width")).as("width of %s", b.name()).isCloseTo(w, within(0.006));
-            assertThat(num(r, "height")).as("height of %s", b.name()).isCloseTo(h, within(0.006));
+            assertThat(r.get("space")).isEqualTo(b.space());
+            assertThat((String) r.get("class")).contains("o-" + b.origin().id());
+            assertThat(dbl(r, "x")).as("x of %s", b.name()).isCloseTo(left + b.live().first() * col, within(0.006));
+            assertThat(dbl(r, "y")).as("y of %s", b.name()).isCloseTo(y, within(0.006));
+            assertThat(dbl(r, "width")).as("width of %s", b.name()).isCloseTo(w, within(0.006));
+            assertThat(dbl(r, "height")).as("height of %s", b.name()).isCloseTo(h, within(0.006));
             // and the browser really lays it out at that size (CSS pixels, no zoom)
-            assertThat((double) r.getRect().getWidth()).as("rendered width of %s", b.name()).isCloseTo(w, within(1.5));
-            assertThat((double) r.getRect().getHeight()).as("rendered height of %s", b.name()).isCloseTo(h, within(1.5));
+            assertThat(dbl(r, "boxWidth")).as("rendered width of %s", b.name()).isCloseTo(w, within(1.5));
+            assertThat(dbl(r, "boxHeight")).as("rendered height of %s", b.name()).isCloseTo(h, within(1.5));
             drawn++;
         }
+        assertThat(drawn).isEqualTo(plan.buffers().stream().filter(b -> b.reserved() > 0).count()).isPositive();
         assertThat(driver.findElements(By.cssSelector("rect.r[data-i]"))).hasSize(drawn);
 
         // labels: names inside their rectangles, the hostile one shown literally
