@@ -16,10 +16,8 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,7 +28,7 @@ import java.util.concurrent.Callable;
         description = "Plan a workload: give every buffer an offset in its space, verify the plan, print the metrics.",
         footer = {"", "Examples:",
                 "  berth plan examples/seed.json",
-                "  berth plan examples/seed.json --target teaching --solver exact --show",
+                "  berth plan examples/seed.json --solver exact --show",
                 "  berth plan examples/seed.json -o plan.json --json",
                 "  berth plan examples/seed.json -o plan.json --report plan.html"})
 final class PlanCommand implements Callable<Integer> {
@@ -132,15 +130,13 @@ final class PlanCommand implements Callable<Integer> {
             ReportCommand.write(plan, report);
         }
         if (json) {
-            ByteArrayOutputStream buf = new ByteArrayOutputStream();
-            try (JsonGenerator g = PlanJson.generator(buf)) {
+            JsonOut.print(out, g -> {
                 g.writeStartObject();
                 g.writeFieldName("spaces");
                 PlanJson.writeSpaces(g, plan.spaces());
                 g.writeStringField("output", output == null ? null : output.toString());
                 g.writeEndObject();
-            }
-            out.println(buf.toString(StandardCharsets.UTF_8));
+            });
             return 0;
         }
         out.println("plan " + plan.workload() + " on target " + t.name() + ": " + plan.buffers().size()
