@@ -29,16 +29,20 @@ public final class SpaceAllocator {
     private final Map<String, Allocation> held = new LinkedHashMap<>();
     private final TreeMap<Long, Integer> ends = new TreeMap<>();
     private final ArrayList<Undo> log = new ArrayList<>();
+    private long serials;
 
-    /** A point to roll back to. */
-    public record Checkpoint(int position) {
+    /**
+     * A point to roll back to: the undo log's length then, and the serial of its last entry, so
+     * that a checkpoint an earlier rollback went past (its position since refilled) is refused.
+     */
+    public record Checkpoint(int position, long serial) {
     }
 
     /** The observable state: what tests compare before and after a failed request. */
     public record State(List<Allocation> allocations, long highWater) {
     }
 
-    private record Undo(boolean added, Allocation allocation) {
+    private record Undo(boolean added, Allocation allocation, long serial) {
     }
 
     public SpaceAllocator(Space space) {
@@ -113,17 +117,17 @@ public final class SpaceAllocator {
             throw new IllegalArgumentException("no reservation named " + name + " in space " + space.name());
         }
         remove(a);
-        log.add(new Undo(false, a));
+        log.add(new Undo(false, a, ++serials));
     }
 
     public Checkpoint checkpoint() {
-        return new Checkpoint(log.size());
+        return new Checkpoint(log.size(), log.isEmpty() ? 0 : log.get(log.size() - 1).serial());
     }
 
     /** Undoes everything done since {@code c}, newest first. */
     public void rollback(Checkpoint c) {
-        if (c.position() > log.size()) {
-            throw new IllegalStateException("checkpoint " + c.position() + " is newer than this allocator's log ("
+        if (c.position() > log.size() || c.position() > 0 && log.get(c.position() - 1).serial() != c.serial()) {
+            throw new IllegalStateException("checkpoint " + c.position() + " is not in this allocator's history (log of "
                     + log.size() + "): it was rolled back past already");
         }
         for (int k = log.size() - 1; k >= c.position(); k--) {
@@ -179,7 +183,7 @@ public final class SpaceAllocator {
 
     private Allocation add(Allocation a) {
         insert(a);
-        log.add(new Undo(true, a));
+        log.add(new Undo(true, a, ++serials));
         return a;
     }
 
