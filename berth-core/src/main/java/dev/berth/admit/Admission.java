@@ -191,7 +191,9 @@ public final class Admission {
             if (room < 0) {
                 why = "the space's base " + space.base() + " is itself past maxAddress " + space.format().maxAddress();
             } else if (candidate > room) {
-                why = "start " + candidate + (space.base() != 0 ? " (absolute " + (space.base() + candidate) + ")" : "")
+                // base + candidate may pass 2^63-1 but never 2^64-1: print it unsigned, for the message only
+                why = "start " + candidate
+                        + (space.base() != 0 ? " (absolute " + Long.toUnsignedString(space.base() + candidate) + ")" : "")
                         + " is past the largest encodable offset " + room;
             } else {
                 why = "start " + candidate + " aligned up to a multiple of " + eff + " needs " + pad
