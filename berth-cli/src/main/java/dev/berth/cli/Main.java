@@ -16,7 +16,7 @@ import java.util.Optional;
 /** {@code berth}: the command line, one client of the core library. */
 @Command(name = "berth", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Memory and address planner for accelerator compilers.",
-        subcommands = {PlanCommand.class, CheckDeployCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {PlanCommand.class, CheckDeployCommand.class, DemoCommand.class, CommandLine.HelpCommand.class},
         footer = {"", "Exit codes: 0 done, 1 internal error, 2 invalid-input, 3 address-not-encodable,",
                 "4 arithmetic-overflow, 5 capacity-exceeded, 6 insufficient-deployment-capacity.",
                 "", "Example:", "  berth plan examples/seed.json --target npu-ref --show"})
@@ -82,7 +82,7 @@ public final class Main implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(new CommandLine(this), "a command is needed: plan, check-deploy");
+        throw new CommandLine.ParameterException(new CommandLine(this), "a command is needed: plan, check-deploy, demo");
     }
 
     /** {@code berth --version}. */

@@ -31,12 +31,13 @@ import java.util.concurrent.Callable;
         footer = {"", "Examples:",
                 "  berth plan examples/seed.json",
                 "  berth plan examples/seed.json --target teaching --solver exact --show",
-                "  berth plan examples/seed.json -o plan.json --json"})
+                "  berth plan examples/seed.json -o plan.json --json",
+                "  berth plan model.onnx --input x=1x3x640x640"})
 final class PlanCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "WORKLOAD", description = "Workload file (.json).")
+    @Parameters(index = "0", paramLabel = "WORKLOAD", description = "Workload file (.json) or ONNX model (.onnx).")
     Path workload;
 
     @Option(names = "--target", paramLabel = "NAME|FILE", defaultValue = "npu-ref",
@@ -58,6 +59,9 @@ final class PlanCommand implements Callable<Integer> {
     @Option(names = "--input", paramLabel = "NAME=DIMS|NAME=VALUE",
             description = "Fix an ONNX graph input's shape (1x3x640x640) or a scalar input's value.")
     List<String> inputsFixed = new ArrayList<>();
+
+    @picocli.CommandLine.Mixin
+    OnnxSpaceOptions onnxSpaces = new OnnxSpaceOptions();
 
     @Option(names = {"-o", "--output"}, paramLabel = "PLAN.json", description = "Write the plan artifact here.")
     Path output;
@@ -89,7 +93,8 @@ final class PlanCommand implements Callable<Integer> {
         }
         java.util.OptionalLong cap = capacity == null ? java.util.OptionalLong.empty()
                 : java.util.OptionalLong.of(dev.berth.arith.Sizes.parse(capacity, "--capacity"));
-        WorkloadSources.Loaded in = WorkloadSources.load(workload, TargetJson.load(target), cap, inputsFixed);
+        WorkloadSources.Loaded in = WorkloadSources.load(workload, TargetJson.load(target), cap, inputsFixed,
+                onnxSpaces.spaces());
         Target t = in.target();
         Workload w = in.workload();
         PlanResult r = Planner.plan(t, w, new Planner.Options(choice, timeLimit));
@@ -114,6 +119,7 @@ final class PlanCommand implements Callable<Integer> {
         out.println("plan " + plan.workload() + " on target " + t.name() + ": " + plan.buffers().size()
                 + " reservations, verified (" + r.verdict().checks() + " checks)");
         out.print(Tables.summary(plan, r.solverBySpace()));
+        in.onnx().ifPresent(m -> out.print(OnnxSummary.render(m, plan)));
         if (show) {
             out.println();
             out.print(Picture.render(plan, width > 0 ? width : Terminal.columns()));
