@@ -40,8 +40,8 @@ final class OnnxSummary {
                 .append(m.constantSpace()).append('\n');
         if (!m.viewsShared().isEmpty()) {
             int v = m.viewsShared().size();
-            sb.append("  ").append(v).append(v == 1 ? " view shares" : " views share")
-                    .append(" its input's buffer (Reshape, Flatten, Squeeze, Unsqueeze, Identity whose input dies there)\n");
+            sb.append("  ").append(v).append(v == 1 ? " view shares its input's buffer" : " views share their input's buffer")
+                    .append(" (Reshape, Flatten, Squeeze, Unsqueeze, Identity whose input dies there)\n");
         }
         for (String f : m.foldedIfs()) {
             sb.append("  If folded: ").append(f).append('\n');

@@ -25,7 +25,7 @@ class PlanOnnxTest {
         assertThat(r.exit()).as(r.err()).isZero();
         assertThat(r.out()).contains("global", "weights", "naive total (own buffer each, no reuse):",
                 "13382720 B", "peak live (lower bound of any placement):  485376 B", "high-water (this plan):",
-                "1 view shares its input's buffer");
+                "1 view shares its input's buffer (Reshape");
     }
 
     @Test
