@@ -107,7 +107,13 @@ final class NeuralOps {
         if (ceil && span % s != 0) {
             out++;
             // the last window must start inside the input or its leading padding
-            if ((out - 1) * s >= in + pb) {
+            long lastStart;
+            try {
+                lastStart = Math.multiplyExact(out - 1, s);
+            } catch (ArithmeticException e) {
+                lastStart = Long.MAX_VALUE;
+            }
+            if (lastStart >= Checked.add(in, pb)) {
                 out--;
             }
         }

@@ -535,7 +535,12 @@ final class TensorOps {
         long[] out = x.shape().dims();
         for (int i = 0; i < axes.length; i++) {
             int ax = n.axis(axes[i], r, "axis");
-            long o = out[ax] + pads[i] + pads[i + axes.length];
+            long o;
+            try {
+                o = Math.addExact(Math.addExact(out[ax], pads[i]), pads[i + axes.length]);
+            } catch (ArithmeticException e) {
+                throw n.fail("pads " + Arrays.toString(pads) + " on dimension " + ax + " overflow 64-bit integers");
+            }
             if (o < 0) {
                 throw n.fail("pads " + Arrays.toString(pads) + " remove more than dimension " + ax + " of '" + x.name()
                         + "' " + x.shape() + " holds");

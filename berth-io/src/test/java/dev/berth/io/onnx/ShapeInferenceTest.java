@@ -374,6 +374,10 @@ class ShapeInferenceTest {
             assertThat(shape(input, "y")).containsExactly(1, 3, 6, 8);
             TestModel attrForm = x(2, 1, 3, 4, 4).node("Pad", in("x"), out("y"), attrs("pads", 0, 0, 0, 1, 0, 0, 0, -1));
             assertThat(shape(attrForm, "y")).containsExactly(1, 3, 4, 4);
+            TestModel huge = x(11, 1, 4).ints("p", 0, Long.MAX_VALUE, 0, 1).node("Pad", "pad9", in("x", "p"), out("y"));
+            invalid(huge::load, "pad9", "overflow");
+            TestModel crop = x(11, 1, 4).ints("p", 0, -3, 0, -2).node("Pad", "pad10", in("x", "p"), out("y"));
+            invalid(crop::load, "pad10", "remove more than dimension 1");
         }
 
         @Test
