@@ -482,6 +482,9 @@ final class NeuralOps {
                     + "direction '" + dir + "' has " + dirs);
         }
         long hidden = n.attrInt("hidden_size").orElse(w.shape().dim(1) / gates);
+        if (hidden < 1) {
+            throw n.fail("hidden_size " + hidden + " must be positive");
+        }
         if (Checked.multiply(hidden, gates) != w.shape().dim(1)) {
             throw n.fail("hidden_size " + hidden + " × " + gates + " gates does not match weights '" + w.name() + "' "
                     + w.shape());

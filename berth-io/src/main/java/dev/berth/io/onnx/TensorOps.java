@@ -586,7 +586,7 @@ final class TensorOps {
         ElementType type = n.in(0).type();
         long count;
         Optional<Values> v = Optional.empty();
-        if (start.integral()) {
+        if (start.integral() && limit.integral() && delta.integral()) {
             long a = start.longAt(0);
             long b = limit.longAt(0);
             long dl = delta.longAt(0);
