@@ -18,7 +18,6 @@ import java.io.InputStream;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 
 /**
@@ -52,7 +51,8 @@ final class DemoCommand implements Callable<Integer> {
         Plan plan = r.plan();
         Path planFile = dir.resolve("plan.json");
         AtomicFiles.write(planFile, PlanJson.toBytes(plan));
-        Optional<Path> report = report(plan, dir);
+        Path report = dir.resolve("plan.html");
+        ReportCommand.write(plan, report);
         PrintWriter out = spec.commandLine().getOut();
         out.println("berth demo: " + MODEL + " (PaddleOCR text-direction classifier; Apache-2.0 weights, MIT package; "
                 + "license in the jar at " + LICENSE.substring(1) + ")");
@@ -61,17 +61,8 @@ final class DemoCommand implements Callable<Integer> {
         out.print(Tables.summary(plan, r.solverBySpace()));
         out.print(OnnxSummary.render(model, plan));
         out.println("wrote " + planFile);
-        out.println(report.map(p -> "wrote " + p).orElse("no HTML report: 'berth report' is not available in this build"));
+        out.println("wrote " + report + " (open it in a browser: address over steps, one rectangle per reservation)");
         return 0;
-    }
-
-    /**
-     * The one place where the demo's HTML report is written: when {@code berth report} exists,
-     * render {@code plan} to {@code dir/plan.html} here (atomically, like the plan) and return
-     * its path.
-     */
-    private static Optional<Path> report(Plan plan, Path dir) {
-        return Optional.empty();
     }
 
     private static byte[] bundled(String resource) {
