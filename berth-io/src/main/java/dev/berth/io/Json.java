@@ -89,6 +89,17 @@ public final class Json {
         return n;
     }
 
+    /**
+     * A file's top-level object: {@code what} names the file when it is not an object; its keys
+     * are named by themselves ("buffers", not "workload file.buffers").
+     */
+    static JsonNode root(JsonNode n, String what, Set<String> allowed, Set<String> required) {
+        if (n == null || !n.isObject()) {
+            throw BerthException.invalid(what, text(n), what + ": expected a JSON object, got " + kind(n));
+        }
+        return object(n, "", allowed, required);
+    }
+
     static String join(String path, String key) {
         return path.isEmpty() ? key : path + "." + key;
     }

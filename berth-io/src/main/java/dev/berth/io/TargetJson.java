@@ -53,12 +53,12 @@ public final class TargetJson {
     }
 
     static Target read(JsonNode root, String defaultName, String base) {
-        String where = base.isEmpty() ? "target file" : base;
-        if (root == null || !root.isObject()) {
-            throw BerthException.invalid(where, Json.text(root), where + ": expected a JSON object, got " + Json.kind(root));
+        Set<String> keys = Set.of("target", "formats", "spaces", "generation");
+        if (base.isEmpty()) {
+            Json.root(root, "target file", keys, Set.of("formats", "spaces"));
+        } else {
+            Json.object(root, base, keys, Set.of("formats", "spaces"));
         }
-        // the top level's keys are named by themselves ("formats", not "target file.formats")
-        Json.object(root, base, Set.of("target", "formats", "spaces", "generation"), Set.of("formats", "spaces"));
         String name = root.has("target") ? Json.string(root.get("target"), Json.join(base, "target")) : defaultName;
         Map<String, AddressFormat> formats = new LinkedHashMap<>();
         String fpath = Json.join(base, "formats");
