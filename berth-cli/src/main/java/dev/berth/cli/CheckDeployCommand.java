@@ -13,10 +13,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -60,8 +58,7 @@ final class CheckDeployCommand implements Callable<Integer> {
         Map<String, DeployCheck.SpaceNeed> needs = DeployCheck.check(plan, prov, bases);
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
-            ByteArrayOutputStream buf = new ByteArrayOutputStream();
-            try (JsonGenerator g = PlanJson.generator(buf)) {
+            JsonOut.print(out, g -> {
                 g.writeStartObject();
                 g.writeObjectFieldStart("spaces");
                 for (DeployCheck.SpaceNeed n : needs.values()) {
@@ -78,8 +75,7 @@ final class CheckDeployCommand implements Callable<Integer> {
                 }
                 g.writeEndObject();
                 g.writeEndObject();
-            }
-            out.println(buf.toString(StandardCharsets.UTF_8));
+            });
             return 0;
         }
         for (DeployCheck.SpaceNeed n : needs.values()) {

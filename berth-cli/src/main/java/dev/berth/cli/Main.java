@@ -16,8 +16,8 @@ import java.util.Optional;
 /** {@code berth}: the command line, one client of the core library. */
 @Command(name = "berth", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Memory and address planner for accelerator compilers.",
-        subcommands = {PlanCommand.class, CheckDeployCommand.class, ReportCommand.class, BenchCommand.class,
-                CompletionCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {PlanCommand.class, CheckDeployCommand.class, ReportCommand.class, DemoCommand.class,
+                BenchCommand.class, CompletionCommand.class, CommandLine.HelpCommand.class},
         footer = {"", "Exit codes: 0 done, 1 internal error, 2 invalid-input, 3 address-not-encodable,",
                 "4 arithmetic-overflow, 5 capacity-exceeded, 6 insufficient-deployment-capacity.",
                 "", "Examples:", "  berth plan examples/convnet.json --show",
@@ -88,7 +88,8 @@ public final class Main implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(new CommandLine(this), "a command is needed: plan, check-deploy, report, completion");
+        throw new CommandLine.ParameterException(new CommandLine(this),
+                "a command is needed: plan, check-deploy, report, demo, bench, completion");
     }
 
     /** {@code berth --version}: the project version (from the build), and the Java running it. */

@@ -16,10 +16,8 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,14 +28,17 @@ import java.util.concurrent.Callable;
         description = "Plan a workload: give every buffer an offset in its space, verify the plan, print the metrics.",
         footer = {"", "Examples:",
                 "  berth plan examples/seed.json",
-                "  berth plan examples/seed.json --target teaching --solver exact --show",
+                "  berth plan examples/seed.json --solver exact --show",
                 "  berth plan examples/seed.json -o plan.json --json",
-                "  berth plan examples/seed.json -o plan.json --report plan.html"})
+                "  berth plan examples/seed.json -o plan.json --report plan.html",
+                "  berth plan model.onnx --input x=1x3x640x640",
+                "  berth plan A.1048576.csv --capacity 1MiB -o A.out.csv"})
 final class PlanCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "WORKLOAD", description = "Workload file (.json, or a MiniMalloc .csv with --capacity).")
+    @Parameters(index = "0", paramLabel = "WORKLOAD",
+            description = "Workload file (.json), ONNX model (.onnx), or MiniMalloc .csv (with --capacity).")
     Path workload;
 
     @Option(names = "--target", paramLabel = "NAME|FILE", defaultValue = "npu-ref",
@@ -59,6 +60,9 @@ final class PlanCommand implements Callable<Integer> {
     @Option(names = "--input", paramLabel = "NAME=DIMS|NAME=VALUE",
             description = "Fix an ONNX graph input's shape (1x3x640x640) or a scalar input's value.")
     List<String> inputsFixed = new ArrayList<>();
+
+    @picocli.CommandLine.Mixin
+    OnnxSpaceOptions onnxSpaces = new OnnxSpaceOptions();
 
     @Option(names = {"-o", "--output"}, paramLabel = "PLAN.json",
             description = "Write the plan artifact here (for a .csv workload, FILE.csv writes its rows with offsets).")
@@ -108,7 +112,8 @@ final class PlanCommand implements Callable<Integer> {
         }
         java.util.OptionalLong cap = capacity == null ? java.util.OptionalLong.empty()
                 : java.util.OptionalLong.of(dev.berth.arith.Sizes.parse(capacity, "--capacity"));
-        WorkloadSources.Loaded in = WorkloadSources.load(workload, TargetJson.load(target), cap, inputsFixed);
+        WorkloadSources.Loaded in = WorkloadSources.load(workload, TargetJson.load(target), cap, inputsFixed,
+                onnxSpaces.spaces());
         Target t = in.target();
         Workload w = in.workload();
         PrintWriter out = spec.commandLine().getOut();
@@ -135,15 +140,13 @@ final class PlanCommand implements Callable<Integer> {
         }
         AtomicFiles.writeAll(outputs);
         if (json) {
-            ByteArrayOutputStream buf = new ByteArrayOutputStream();
-            try (JsonGenerator g = PlanJson.generator(buf)) {
+            JsonOut.print(out, g -> {
                 g.writeStartObject();
                 g.writeFieldName("spaces");
                 PlanJson.writeSpaces(g, plan.spaces());
                 g.writeStringField("output", output == null ? null : output.toString());
                 g.writeEndObject();
-            }
-            out.println(buf.toString(StandardCharsets.UTF_8));
+            });
             return 0;
         }
         out.println("plan " + plan.workload() + " on target " + t.name() + ": " + plan.buffers().size()
@@ -153,6 +156,7 @@ final class PlanCommand implements Callable<Integer> {
         if (min != null) {
             out.println(Minimization.summary(min.result()));
         }
+        in.onnx().ifPresent(m -> out.print(OnnxSummary.render(m, plan)));
         if (show) {
             out.println();
             out.print(Picture.render(plan, width > 0 ? width : Terminal.columns()));

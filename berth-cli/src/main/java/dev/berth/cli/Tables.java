@@ -17,8 +17,8 @@ final class Tables {
 
     static String summary(Plan plan, Map<String, String> solverBySpace) {
         List<String[]> rows = new ArrayList<>();
-        rows.add(new String[]{"space", "kind", "capacity", "high-water", "peak live", "efficiency", "gen overhead",
-                "runtime reserve", "buffers", "solver"});
+        rows.add(new String[]{"space", "kind", "capacity", "high-water", "peak live", "eff.", "overhead",
+                "reserve", "buffers", "solver"});
         for (Map.Entry<String, SpaceMetrics> e : plan.spaces().entrySet()) {
             SpaceMetrics m = e.getValue();
             long count = plan.buffers().stream().filter(b -> b.space().equals(e.getKey())).count();

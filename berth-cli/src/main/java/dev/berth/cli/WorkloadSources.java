@@ -2,11 +2,14 @@ package dev.berth.cli;
 
 import dev.berth.failure.BerthException;
 import dev.berth.io.WorkloadJson;
+import dev.berth.io.onnx.ImportedModel;
+import dev.berth.io.onnx.OnnxImport;
 import dev.berth.target.Target;
 import dev.berth.workload.Workload;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
@@ -15,20 +18,45 @@ import java.util.OptionalLong;
  * ONNX model (.onnx, {@code --input NAME=DIMS}).
  */
 final class WorkloadSources {
-    /** What {@code plan} plans: the target (possibly derived from the input) and the workload. */
-    record Loaded(Target target, Workload workload) {
+    /**
+     * What {@code plan} plans: the target (possibly derived from the input) and the workload;
+     * for an ONNX model also what the import found (tensors, naive total, folded Ifs).
+     */
+    record Loaded(Target target, Workload workload, Optional<ImportedModel> onnx) {
+        Loaded(Target target, Workload workload) {
+            this(target, workload, Optional.empty());
+        }
+    }
+
+    /** {@code --activation-space} and {@code --weight-space}: where an ONNX model's tensors go. */
+    record OnnxSpaces(Optional<String> activations, Optional<String> weights) {
+        static final OnnxSpaces DEFAULT = new OnnxSpaces(Optional.empty(), Optional.empty());
+
+        boolean given() {
+            return activations.isPresent() || weights.isPresent();
+        }
     }
 
     private WorkloadSources() {
     }
 
     static Loaded load(Path file, Target target, OptionalLong capacity, List<String> inputs) {
+        return load(file, target, capacity, inputs, OnnxSpaces.DEFAULT);
+    }
+
+    static Loaded load(Path file, Target target, OptionalLong capacity, List<String> inputs, OnnxSpaces spaces) {
         String name = file.getFileName() == null ? "" : file.getFileName().toString().toLowerCase(java.util.Locale.ROOT);
         if (name.endsWith(".csv")) {
             return CsvWorkloads.load(file, capacity, inputs);
         }
         if (name.endsWith(".onnx")) {
-            throw BerthException.invalid("WORKLOAD", file.toString(), file + ": ONNX input is not available in this build");
+            if (capacity.isPresent()) {
+                throw BerthException.invalid("--capacity", "--capacity applies to MiniMalloc CSV input only; an ONNX "
+                        + "model takes capacities from its target");
+            }
+            ImportedModel m = OnnxImport.read(file, target, new OnnxImport.Options(inputs, spaces.activations(),
+                    spaces.weights()));
+            return new Loaded(target, m.workload(), Optional.of(m));
         }
         if (capacity.isPresent()) {
             throw BerthException.invalid("--capacity", "--capacity applies to MiniMalloc CSV input only; a JSON workload "
@@ -36,6 +64,10 @@ final class WorkloadSources {
         }
         if (!inputs.isEmpty()) {
             throw BerthException.invalid("--input", "--input applies to ONNX models only");
+        }
+        if (spaces.given()) {
+            throw BerthException.invalid(spaces.activations().isPresent() ? "--activation-space" : "--weight-space",
+                    "--activation-space and --weight-space apply to ONNX models only");
         }
         return new Loaded(target, WorkloadJson.read(file));
     }

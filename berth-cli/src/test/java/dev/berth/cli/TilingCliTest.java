@@ -103,7 +103,7 @@ class TilingCliTest {
         Cli r = Cli.run("plan", example.toString(), "-o", out.toString());
         assertThat(r.exit()).as(r.err()).isZero();
         assertThat(r.out()).contains("tiles: embedding in").contains("one descriptor each")
-                .contains("generation: descriptor-table in global").contains("gen overhead");
+                .contains("generation: descriptor-table in global").contains("overhead");
         JsonNode plan = JSON.readTree(out.toFile());
         int descriptors = plan.get("descriptors").size();
         assertThat(descriptors).isGreaterThan(1);

@@ -44,13 +44,7 @@ public final class Admission {
     public static Placement admit(Space space, String buffer, long candidate, long requested, long alignment,
                                   Mode mode) {
         // 1. input
-        if (candidate < 0) {
-            throw BerthException.invalid(buffer, Long.toString(candidate), "buffer " + buffer + ": offset " + candidate + " is negative");
-        }
-        if (requested < 0) {
-            throw BerthException.invalid(buffer, Long.toString(requested), "buffer " + buffer + ": size " + requested + " is negative");
-        }
-        Checked.requireAlignment(alignment, buffer + ".alignment");
+        checkInput(buffer, candidate, requested, alignment);
         // 2. host arithmetic
         long eff = mode == Mode.EXACT ? 1 : effectiveAlignment(space, buffer, requested, alignment);
         long reserved = mode == Mode.EXACT ? requested : reservedSize(space, buffer, requested, eff);
@@ -78,6 +72,20 @@ public final class Admission {
             }
         }
         return new Placement(buffer, space, start, requested, reserved, eff);
+    }
+
+    /**
+     * The input checks of {@link #admit}, first in the contract's precedence: a negative offset
+     * or size, or a zero or negative alignment, is {@code invalid-input}.
+     */
+    public static void checkInput(String buffer, long candidate, long requested, long alignment) {
+        if (candidate < 0) {
+            throw BerthException.invalid(buffer, Long.toString(candidate), "buffer " + buffer + ": offset " + candidate + " is negative");
+        }
+        if (requested < 0) {
+            throw BerthException.invalid(buffer, Long.toString(requested), "buffer " + buffer + ": size " + requested + " is negative");
+        }
+        Checked.requireAlignment(alignment, buffer + ".alignment");
     }
 
     /**
@@ -183,7 +191,9 @@ public final class Admission {
             if (room < 0) {
                 why = "the space's base " + space.base() + " is itself past maxAddress " + space.format().maxAddress();
             } else if (candidate > room) {
-                why = "start " + candidate + (space.base() != 0 ? " (absolute " + (space.base() + candidate) + ")" : "")
+                // base + candidate may pass 2^63-1 but never 2^64-1: print it unsigned, for the message only
+                why = "start " + candidate
+                        + (space.base() != 0 ? " (absolute " + Long.toUnsignedString(space.base() + candidate) + ")" : "")
                         + " is past the largest encodable offset " + room;
             } else {
                 why = "start " + candidate + " aligned up to a multiple of " + eff + " needs " + pad

@@ -2,6 +2,7 @@ package dev.berth.alloc;
 
 import dev.berth.admit.Admission;
 import dev.berth.admit.Placement;
+import dev.berth.arith.Checked;
 import dev.berth.failure.BerthException;
 import dev.berth.target.Space;
 import dev.berth.workload.Lifetime;
@@ -28,16 +29,20 @@ public final class SpaceAllocator {
     private final Map<String, Allocation> held = new LinkedHashMap<>();
     private final TreeMap<Long, Integer> ends = new TreeMap<>();
     private final ArrayList<Undo> log = new ArrayList<>();
+    private long serials;
 
-    /** A point to roll back to. */
-    public record Checkpoint(int position) {
+    /**
+     * A point to roll back to: the undo log's length then, and the serial of its last entry, so
+     * that a checkpoint an earlier rollback went past (its position since refilled) is refused.
+     */
+    public record Checkpoint(int position, long serial) {
     }
 
     /** The observable state: what tests compare before and after a failed request. */
     public record State(List<Allocation> allocations, long highWater) {
     }
 
-    private record Undo(boolean added, Allocation allocation) {
+    private record Undo(boolean added, Allocation allocation, long serial) {
     }
 
     public SpaceAllocator(Space space) {
@@ -48,39 +53,41 @@ public final class SpaceAllocator {
         return space;
     }
 
-    /** Places {@code requested} bytes at the lowest feasible offset among time-overlapping reservations. */
+    /**
+     * Places {@code requested} bytes at the lowest aligned offset free of time-overlapping
+     * reservations, then admits them there. The limits are checked at that offset only, so a
+     * failure reports the limits of the offset the request would really take, in the contract's
+     * precedence (input, host arithmetic, format, capacity), never a limit at an occupied offset.
+     */
     public Allocation reserve(String name, Lifetime live, long requested, long alignment, Origin origin) {
         requireNewName(name);
-        List<Allocation> others = new ArrayList<>();
-        for (Allocation a : held.values()) {
-            if (a.live().overlaps(live) && a.placement().reserved() > 0) {
-                others.add(a);
-            }
-        }
-        others.sort(Comparator.comparingLong(a -> a.placement().offset()));
+        Admission.checkInput(name, 0, requested, alignment);
+        long eff = Admission.effectiveAlignment(space, name, requested, alignment);
+        long reserved = Admission.reservedSize(space, name, requested, eff);
         long candidate = 0;
-        int i = 0;
-        while (true) {
-            Placement p = Admission.admit(space, name, candidate, requested, alignment);
-            boolean moved = false;
-            if (p.reserved() > 0) {
-                for (; i < others.size(); i++) {
-                    Placement o = others.get(i).placement();
-                    if (o.end() <= p.offset()) {
-                        continue;
-                    }
-                    if (o.offset() >= p.end()) {
-                        break;
-                    }
-                    candidate = Math.max(candidate, o.end());
-                    moved = true;
-                    break;
+        if (reserved > 0) {
+            List<Allocation> others = new ArrayList<>();
+            for (Allocation a : held.values()) {
+                if (a.live().overlaps(live) && a.placement().reserved() > 0) {
+                    others.add(a);
                 }
             }
-            if (!moved) {
-                return add(new Allocation(p, live, origin));
+            others.sort(Comparator.comparingLong(a -> a.placement().offset()));
+            // a start past 2^63-1 saturates; the admission check then rejects it as past the format
+            long start = 0;
+            for (Allocation a : others) {
+                Placement o = a.placement();
+                if (o.end() <= start) {
+                    continue;
+                }
+                if (o.offset() >= Checked.saturatingAdd(start, reserved)) {
+                    break;
+                }
+                candidate = Math.max(candidate, o.end());
+                start = Checked.saturatingAlignUp(candidate, eff);
             }
         }
+        return add(new Allocation(Admission.admit(space, name, candidate, requested, alignment), live, origin));
     }
 
     /**
@@ -110,17 +117,17 @@ public final class SpaceAllocator {
             throw new IllegalArgumentException("no reservation named " + name + " in space " + space.name());
         }
         remove(a);
-        log.add(new Undo(false, a));
+        log.add(new Undo(false, a, ++serials));
     }
 
     public Checkpoint checkpoint() {
-        return new Checkpoint(log.size());
+        return new Checkpoint(log.size(), log.isEmpty() ? 0 : log.get(log.size() - 1).serial());
     }
 
     /** Undoes everything done since {@code c}, newest first. */
     public void rollback(Checkpoint c) {
-        if (c.position() > log.size()) {
-            throw new IllegalStateException("checkpoint " + c.position() + " is newer than this allocator's log ("
+        if (c.position() > log.size() || c.position() > 0 && log.get(c.position() - 1).serial() != c.serial()) {
+            throw new IllegalStateException("checkpoint " + c.position() + " is not in this allocator's history (log of "
                     + log.size() + "): it was rolled back past already");
         }
         for (int k = log.size() - 1; k >= c.position(); k--) {
@@ -176,7 +183,7 @@ public final class SpaceAllocator {
 
     private Allocation add(Allocation a) {
         insert(a);
-        log.add(new Undo(true, a));
+        log.add(new Undo(true, a, ++serials));
         return a;
     }
 

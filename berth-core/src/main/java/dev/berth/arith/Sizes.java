@@ -7,7 +7,8 @@ import java.math.BigInteger;
 /**
  * Parses sizes, offsets and addresses as the contract writes them (§2): decimal, hexadecimal
  * ({@code 0x}), {@code _} between digits, and an optional IEC unit {@code B}, {@code KiB},
- * {@code MiB}, {@code GiB}, {@code TiB}, with or without a space. Every rejection is
+ * {@code MiB}, {@code GiB}, {@code TiB}, with or without a space (in hexadecimal a bare
+ * {@code B} needs the space: {@code "0x1B"} is 27). Every rejection is
  * {@code invalid-input} naming the field path and the text.
  */
 public final class Sizes {
@@ -25,8 +26,12 @@ public final class Sizes {
             throw bad(path, text, "a size or address is needed, got an empty string");
         }
         int shift = 0;
+        boolean hex = s.startsWith("0x") || s.startsWith("0X");
         for (int i = 0; i < UNITS.length; i++) {
-            if (s.endsWith(UNITS[i])) {
+            // in hexadecimal a B right after the digits is a digit ("0x1B" is 27); the byte unit needs a space
+            boolean hexDigitB = hex && UNITS[i].equals("B")
+                    && !Character.isWhitespace(s.charAt(Math.max(0, s.length() - 2)));
+            if (s.endsWith(UNITS[i]) && !hexDigitB) {
                 shift = SHIFTS[i];
                 s = s.substring(0, s.length() - UNITS[i].length()).strip();
                 break;

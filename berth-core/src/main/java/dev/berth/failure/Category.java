@@ -21,6 +21,20 @@ public enum Category {
         return id;
     }
 
+    /**
+     * Rank in the contract's precedence (§1) when one request breaks several limits: input,
+     * then host arithmetic, then address format, then capacity (plan time before deployment).
+     */
+    public int precedence() {
+        return switch (this) {
+            case INVALID_INPUT -> 0;
+            case ARITHMETIC_OVERFLOW -> 1;
+            case ADDRESS_NOT_ENCODABLE -> 2;
+            case CAPACITY_EXCEEDED -> 3;
+            case INSUFFICIENT_DEPLOYMENT_CAPACITY -> 4;
+        };
+    }
+
     /** The process exit code of the contract. */
     public int exitCode() {
         return exitCode;

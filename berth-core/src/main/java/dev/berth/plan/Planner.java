@@ -89,7 +89,7 @@ public final class Planner {
         }
         if (!failures.isEmpty()) {
             // contract §1: an address-format failure outranks a capacity failure
-            failures.sort(java.util.Comparator.comparingInt(e -> e.category().exitCode()));
+            failures.sort(java.util.Comparator.comparingInt(e -> e.category().precedence()));
             throw failures.get(0);
         }
         List<DescriptorEntry> descriptors = List.of();

@@ -151,6 +151,16 @@ class AdmissionBoundaryTest {
     }
 
     @Test
+    void messagesNeverShowAWrappedAbsoluteAddress() {
+        Space high = SpaceSpec.external(Long.MAX_VALUE, true, 1, Long.MAX_VALUE, Optional.empty(), 0).toSpace("w");
+        BerthException e = org.assertj.core.api.Assertions.catchThrowableOfType(BerthException.class,
+                () -> Admission.admit(high, "t", 5, 1, 1));
+        assertThat(e.category()).isEqualTo(Category.ADDRESS_NOT_ENCODABLE);
+        // base 2^63-1 + offset 5 = 9223372036854775812, which a long cannot hold: the message must not wrap it
+        assertThat(e.failure().message()).doesNotContain("-9223372036854775804").contains("9223372036854775812");
+    }
+
+    @Test
     void lastByteAtTheTopOfTheLongRange() {
         Space lastByte = SpaceSpec.logical(Long.MAX_VALUE, false, 1).toSpace("g");
         Space exclusive = SpaceSpec.logical(Long.MAX_VALUE, true, 1).toSpace("g");

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.cfg.JsonNodeFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.berth.arith.Sizes;
 import dev.berth.failure.BerthException;
@@ -30,6 +31,8 @@ public final class Json {
             .enable(DeserializationFeature.USE_BIG_INTEGER_FOR_INTS)
             .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            // keep 20.0 as 20.0 so that a rejection quotes the text given, not 2E+1
+            .disable(JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES)
             .build();
 
     static {
@@ -87,6 +90,17 @@ public final class Json {
             }
         }
         return n;
+    }
+
+    /**
+     * A file's top-level object: {@code what} names the file when it is not an object; its keys
+     * are named by themselves ("buffers", not "workload file.buffers").
+     */
+    static JsonNode root(JsonNode n, String what, Set<String> allowed, Set<String> required) {
+        if (n == null || !n.isObject()) {
+            throw BerthException.invalid(what, text(n), what + ": expected a JSON object, got " + kind(n));
+        }
+        return object(n, "", allowed, required);
     }
 
     static String join(String path, String key) {

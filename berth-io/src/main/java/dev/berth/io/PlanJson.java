@@ -129,7 +129,7 @@ public final class PlanJson {
 
     /** Strict reader: unknown keys, and a capacity on a logical space, are {@code invalid-input}. */
     public static Plan read(JsonNode root) {
-        Json.object(root, "plan file", Set.of("format", "version", "target", "workload", "solver", "spaces", "buffers",
+        Json.root(root, "plan file", Set.of("format", "version", "target", "workload", "solver", "spaces", "buffers",
                 "descriptors"), Set.of("format", "version", "target", "workload", "solver", "spaces", "buffers"));
         String format = Json.string(root.get("format"), "format");
         if (!Plan.FORMAT.equals(format)) {

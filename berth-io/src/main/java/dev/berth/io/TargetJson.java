@@ -53,8 +53,12 @@ public final class TargetJson {
     }
 
     static Target read(JsonNode root, String defaultName, String base) {
-        Json.object(root, base.isEmpty() ? "target file" : base, Set.of("target", "formats", "spaces", "generation"),
-                Set.of("formats", "spaces"));
+        Set<String> keys = Set.of("target", "formats", "spaces", "generation");
+        if (base.isEmpty()) {
+            Json.root(root, "target file", keys, Set.of("formats", "spaces"));
+        } else {
+            Json.object(root, base, keys, Set.of("formats", "spaces"));
+        }
         String name = root.has("target") ? Json.string(root.get("target"), Json.join(base, "target")) : defaultName;
         Map<String, AddressFormat> formats = new LinkedHashMap<>();
         String fpath = Json.join(base, "formats");

@@ -26,7 +26,7 @@ public final class WorkloadJson {
     }
 
     public static Workload read(JsonNode root, String defaultName) {
-        Json.object(root, "workload file", Set.of("workload", "buffers", "fixed"), Set.of("buffers"));
+        Json.root(root, "workload file", Set.of("workload", "buffers", "fixed"), Set.of("buffers"));
         String name = root.has("workload") ? Json.string(root.get("workload"), "workload") : defaultName;
         List<BufferSpec> buffers = new ArrayList<>();
         List<JsonNode> bs = Json.array(root.get("buffers"), "buffers");

@@ -62,7 +62,7 @@ final class ElementwiseOps {
                 case "Identity" -> Optional.of(in);
                 case "Neg" -> in.integral() ? negate(in) : Optional.of(Values.ofReals(map(in, d -> -d)));
                 case "Abs" -> in.integral() ? absolute(in) : Optional.of(Values.ofReals(map(in, Math::abs)));
-                case "Not" -> Optional.of(Values.ofInts(mapLong(in, l -> l == 0 ? 1 : 0)));
+                case "Not" -> in.integral() ? Optional.of(Values.ofInts(mapLong(in, l -> l == 0 ? 1 : 0))) : Optional.empty();
                 case "Floor" -> in.integral() ? Optional.of(in) : Optional.of(Values.ofReals(map(in, Math::floor)));
                 case "Ceil" -> in.integral() ? Optional.of(in) : Optional.of(Values.ofReals(map(in, Math::ceil)));
                 case "Sqrt" -> in.integral() ? Optional.empty()
@@ -160,7 +160,8 @@ final class ElementwiseOps {
         TensorInfo x = n.in(1);
         TensorInfo y = n.in(2);
         Optional<Values> v = Optional.empty();
-        if (Fold.ready(out, List.of(c, x, y)) && x.values().get().integral() == y.values().get().integral()) {
+        if (Fold.ready(out, List.of(c, x, y)) && c.values().get().integral()
+                && x.values().get().integral() == y.values().get().integral()) {
             int[] ic = Broadcast.indexMap(c.shape(), out);
             int[] ix = Broadcast.indexMap(x.shape(), out);
             int[] iy = Broadcast.indexMap(y.shape(), out);

@@ -441,6 +441,9 @@ final class GraphImporter {
         if (branch.getInputCount() > 0) {
             throw node.fail(branchName + " declares inputs; an If branch takes none");
         }
+        // listed before the branch, so that an outer If comes before the Ifs nested in it
+        foldedIfs.add(path + display(n, index) + ": condition '" + cond.name() + "' is " + taken + ", took " + branchName
+                + " (" + branch.getNodeCount() + " nodes)");
         Scope inner = new Scope(scope);
         String innerPath = path + display(n, index) + "/" + branchName + "/";
         initializers(branch, inner, innerPath);
@@ -456,8 +459,6 @@ final class GraphImporter {
             String flat = define(scope, local, path, label);
             aliases.put(flat, target);
         }
-        foldedIfs.add(path + display(n, index) + ": condition '" + cond.name() + "' is " + taken + ", took " + branchName
-                + " (" + branch.getNodeCount() + " nodes)");
     }
 
     private String scalarInputsHint() {

@@ -107,7 +107,13 @@ final class NeuralOps {
         if (ceil && span % s != 0) {
             out++;
             // the last window must start inside the input or its leading padding
-            if ((out - 1) * s >= in + pb) {
+            long lastStart;
+            try {
+                lastStart = Math.multiplyExact(out - 1, s);
+            } catch (ArithmeticException e) {
+                lastStart = Long.MAX_VALUE;
+            }
+            if (lastStart >= Checked.add(in, pb)) {
                 out--;
             }
         }
@@ -476,6 +482,9 @@ final class NeuralOps {
                     + "direction '" + dir + "' has " + dirs);
         }
         long hidden = n.attrInt("hidden_size").orElse(w.shape().dim(1) / gates);
+        if (hidden < 1) {
+            throw n.fail("hidden_size " + hidden + " must be positive");
+        }
         if (Checked.multiply(hidden, gates) != w.shape().dim(1)) {
             throw n.fail("hidden_size " + hidden + " × " + gates + " gates does not match weights '" + w.name() + "' "
                     + w.shape());

@@ -535,7 +535,12 @@ final class TensorOps {
         long[] out = x.shape().dims();
         for (int i = 0; i < axes.length; i++) {
             int ax = n.axis(axes[i], r, "axis");
-            long o = out[ax] + pads[i] + pads[i + axes.length];
+            long o;
+            try {
+                o = Math.addExact(Math.addExact(out[ax], pads[i]), pads[i + axes.length]);
+            } catch (ArithmeticException e) {
+                throw n.fail("pads " + Arrays.toString(pads) + " on dimension " + ax + " overflow 64-bit integers");
+            }
             if (o < 0) {
                 throw n.fail("pads " + Arrays.toString(pads) + " remove more than dimension " + ax + " of '" + x.name()
                         + "' " + x.shape() + " holds");
@@ -581,7 +586,7 @@ final class TensorOps {
         ElementType type = n.in(0).type();
         long count;
         Optional<Values> v = Optional.empty();
-        if (start.integral()) {
+        if (start.integral() && limit.integral() && delta.integral()) {
             long a = start.longAt(0);
             long b = limit.longAt(0);
             long dl = delta.longAt(0);

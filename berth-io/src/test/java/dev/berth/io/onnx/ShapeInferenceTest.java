@@ -374,6 +374,10 @@ class ShapeInferenceTest {
             assertThat(shape(input, "y")).containsExactly(1, 3, 6, 8);
             TestModel attrForm = x(2, 1, 3, 4, 4).node("Pad", in("x"), out("y"), attrs("pads", 0, 0, 0, 1, 0, 0, 0, -1));
             assertThat(shape(attrForm, "y")).containsExactly(1, 3, 4, 4);
+            TestModel huge = x(11, 1, 4).ints("p", 0, Long.MAX_VALUE, 0, 1).node("Pad", "pad9", in("x", "p"), out("y"));
+            invalid(huge::load, "pad9", "overflow");
+            TestModel crop = x(11, 1, 4).ints("p", 0, -3, 0, -2).node("Pad", "pad10", in("x", "p"), out("y"));
+            invalid(crop::load, "pad10", "remove more than dimension 1");
         }
 
         @Test
@@ -511,6 +515,89 @@ class ShapeInferenceTest {
                     .floats("target", 1, 3, 25, 30).node("Div", in("target", "sf"), out("scales"))
                     .node("Resize", in("x", "", "scales"), out("y"));
             assertThat(shape(m, "y")).containsExactly(1, 3, 25, 30);
+        }
+    }
+
+    @Nested
+    class MoreOps {
+        @Test
+        void topKGivesValuesAndIndices() {
+            TestModel m = x(11, 3, 10).ints("k", 4).node("TopK", in("x", "k"), out("v", "i"));
+            assertThat(shape(m, "v")).containsExactly(3, 4);
+            assertThat(t(m, "i").type()).isEqualTo(INT64);
+            assertThat(t(m, "i").bytes()).isEqualTo(96);
+        }
+
+        @Test
+        void oneHotInsertsTheDepth() {
+            TestModel m = TestModel.opset(11).input("idx", INT64, 2, 3).scalar("depth", 5).floats("vals", 0, 1)
+                    .node("OneHot", in("idx", "depth", "vals"), out("y"));
+            assertThat(shape(m, "y")).containsExactly(2, 3, 5);
+            assertThat(t(m, "y").type()).isEqualTo(FLOAT);
+        }
+
+        @Test
+        void depthAndSpace() {
+            TestModel m = x(13, 1, 8, 2, 3).node("DepthToSpace", in("x"), out("d"), attr("blocksize", 2L))
+                    .node("SpaceToDepth", in("d"), out("s"), attr("blocksize", 2L));
+            assertThat(shape(m, "d")).containsExactly(1, 2, 4, 6);
+            assertThat(shape(m, "s")).containsExactly(1, 8, 2, 3);
+        }
+
+        @Test
+        void layerNormalizationStatistics() {
+            TestModel m = x(17, 2, 3, 4).weight("g", 4).node("LayerNormalization", in("x", "g"), out("y", "mean", "inv"));
+            assertThat(shape(m, "y")).containsExactly(2, 3, 4);
+            assertThat(shape(m, "mean")).containsExactly(2, 3, 1);
+            assertThat(shape(m, "inv")).containsExactly(2, 3, 1);
+        }
+
+        @Test
+        void argMaxDropsTheAxis() {
+            TestModel m = x(13, 2, 3, 4).node("ArgMax", in("x"), out("y"), attr("axis", 1L), attr("keepdims", 0L));
+            assertThat(shape(m, "y")).containsExactly(2, 4);
+            assertThat(t(m, "y").type()).isEqualTo(INT64);
+        }
+
+        @Test
+        void whereBroadcastsThreeInputs() {
+            TestModel m = TestModel.opset(13).input("c", BOOL, 3, 1).input("a", FLOAT, 1, 4).input("b", FLOAT)
+                    .node("Where", in("c", "a", "b"), out("y"));
+            assertThat(shape(m, "y")).containsExactly(3, 4);
+            assertThat(t(m, "y").type()).isEqualTo(FLOAT);
+        }
+
+        @Test
+        void upsampleOpset9() {
+            TestModel m = x(9, 1, 2, 5, 5).floats("s", 1, 1, 2, 3).node("Upsample", in("x", "s"), out("y"));
+            assertThat(shape(m, "y")).containsExactly(1, 2, 10, 15);
+        }
+
+        @Test
+        void gruHasTwoOutputs() {
+            TestModel m = x(14, 5, 2, 10).weight("W", 1, 48, 10).weight("R", 1, 48, 16)
+                    .node("GRU", in("x", "W", "R"), out("Y", "Yh"), attr("hidden_size", 16L));
+            assertThat(shape(m, "Y")).containsExactly(5, 1, 2, 16);
+            assertThat(shape(m, "Yh")).containsExactly(1, 2, 16);
+        }
+
+        @Test
+        void variadicMaxDropoutAndSize() {
+            TestModel m = x(13, 2, 1).input("b", FLOAT, 1, 3).input("c", FLOAT, 3)
+                    .node("Max", in("x", "b", "c"), out("mx"))
+                    .node("Dropout", in("mx"), out("d", "mask"))
+                    .node("Size", in("mx"), out("n"));
+            assertThat(shape(m, "mx")).containsExactly(2, 3);
+            assertThat(t(m, "mask").type()).isEqualTo(BOOL);
+            assertThat(t(m, "mask").bytes()).isEqualTo(6);
+            assertThat(shape(m, "n")).isEmpty();
+            assertThat(t(m, "n").bytes()).isEqualTo(8);
+        }
+
+        @Test
+        void anOutputTheOpDoesNotHave() {
+            TestModel m = x(13, 2).node("Relu", "relu2", in("x"), out("a", "b"));
+            invalid(m::load, "relu2", "has output 1 'b' but Relu defines only 1 output");
         }
     }
 

@@ -55,6 +55,21 @@ class TinyGraphsTest {
     }
 
     @Test
+    void anUnsortedFileIsOrderedTopologicallyEarliestReadyNodeFirst() {
+        // listed as Add, Neg, Relu: Add needs both, so the steps are Neg (listed 2nd), Relu (3rd), Add
+        ImportedModel im = TestModel.opset(13).input("x", FLOAT, 2)
+                .node("Add", in("a", "b"), out("c"))
+                .node("Neg", in("x"), out("b"))
+                .node("Relu", in("x"), out("a")).output("c").load();
+        assertThat(im.steps().stream().map(ImportedModel.StepInfo::op)).containsExactly("Neg", "Relu", "Add");
+        assertThat(buffers(im)).containsExactlyInAnyOrderEntriesOf(Map.of(
+                "x", "global 8 [0, 1]",
+                "b", "global 8 [0, 2]",
+                "a", "global 8 [1, 2]",
+                "c", "global 8 [2, 2]"));
+    }
+
+    @Test
     void graphInputsStartAtZeroAndOutputsReachTheLastStep() {
         // x is first read at step 1; a is a graph output produced at step 0
         ImportedModel im = TestModel.opset(13).input("x", FLOAT, 2).input("u", FLOAT, 3)

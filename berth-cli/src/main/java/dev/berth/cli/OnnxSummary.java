@@ -1,0 +1,65 @@
+package dev.berth.cli;
+
+import dev.berth.admit.Admission;
+import dev.berth.arith.Checked;
+import dev.berth.arith.Sizes;
+import dev.berth.artifact.Plan;
+import dev.berth.artifact.SpaceMetrics;
+import dev.berth.io.onnx.ImportedModel;
+import dev.berth.io.onnx.TensorRecord;
+import dev.berth.target.Space;
+
+import java.util.Locale;
+
+/**
+ * What {@code plan} adds for an ONNX model: what the import found, and for the activations the
+ * naive total (every tensor its own buffer, no reuse) beside the plan's peak live and
+ * high-water mark, so that the saving is visible.
+ */
+final class OnnxSummary {
+    private OnnxSummary() {
+    }
+
+    /** The naive total in reserved bytes: each activation rounded up to the space's alignment. */
+    static long naiveReserved(ImportedModel m, Space space) {
+        long sum = 0;
+        for (TensorRecord t : m.activations()) {
+            long eff = Admission.effectiveAlignment(space, t.name(), t.bytes(), 1);
+            sum = Checked.add(sum, Admission.reservedSize(space, t.name(), t.bytes(), eff));
+        }
+        return sum;
+    }
+
+    static String render(ImportedModel m, Plan plan) {
+        StringBuilder sb = new StringBuilder();
+        long inputs = m.activations().stream().filter(t -> t.kind() == TensorRecord.Kind.INPUT).count();
+        sb.append("onnx: ").append(m.steps().size()).append(" steps (one per node, opset ").append(m.opset()).append("), ")
+                .append(m.activations().size()).append(" activation tensors (").append(inputs).append(" graph input")
+                .append(inputs == 1 ? "" : "s").append(") in ").append(m.activationSpace()).append(", ")
+                .append(m.weights().size()).append(" weights of ").append(Sizes.human(m.weightBytes())).append(" in ")
+                .append(m.constantSpace()).append('\n');
+        if (!m.viewsShared().isEmpty()) {
+            int v = m.viewsShared().size();
+            sb.append("  ").append(v).append(v == 1 ? " view shares its input's buffer" : " views share their input's buffer")
+                    .append(" (Reshape, Flatten, Squeeze, Unsqueeze, Identity whose input dies there)\n");
+        }
+        for (String f : m.foldedIfs()) {
+            sb.append("  If folded: ").append(f).append('\n');
+        }
+        Space space = plan.target().spaces().get(m.activationSpace());
+        SpaceMetrics sm = plan.spaces().get(m.activationSpace());
+        long naive = naiveReserved(m, space);
+        sb.append("activations in ").append(m.activationSpace()).append(" (reserved bytes, alignment ")
+                .append(space.alignment()).append("):\n");
+        sb.append(String.format(Locale.ROOT, "  %-42s %s%n", "naive total (own buffer each, no reuse):", Sizes.human(naive)));
+        sb.append(String.format(Locale.ROOT, "  %-42s %s%n", "peak live (lower bound of any placement):",
+                Sizes.human(sm.peakLive())));
+        sb.append(String.format(Locale.ROOT, "  %-42s %s%n", "high-water (this plan):", Sizes.human(sm.highWater())));
+        if (naive > 0) {
+            long saved = naive - sm.highWater();
+            sb.append(String.format(Locale.ROOT, "  planning needs %.1f%% of the naive total (saves %s)%n",
+                    100.0 * sm.highWater() / naive, Sizes.human(Math.max(0, saved))));
+        }
+        return sb.toString();
+    }
+}
