@@ -159,4 +159,35 @@ class OutputSafetyTest {
         assertThat(Files.readAllBytes(html)).isEqualTo(good);
         noTemporaryFilesLeft();
     }
+
+    @Test
+    void anOnnxModelIsAnInputToo() throws IOException {
+        Path model = dir.resolve("chain.onnx");
+        Files.copy(Path.of("../berth-io/src/test/resources/dev/berth/io/fuzz/OnnxImportFuzzTestInputs/onnxFile/chain.onnx"),
+                model);
+        byte[] before = Files.readAllBytes(model);
+        Cli r = Cli.run("plan", model.toString(), "-o", model.toString());
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err()).contains("also an input");
+        assertThat(Files.readAllBytes(model)).isEqualTo(before);
+        Path plan = dir.resolve("plan.json");
+        Cli ok = Cli.run("plan", model.toString(), "-o", plan.toString());
+        assertThat(ok.exit()).as(ok.err()).isZero();
+    }
+
+    @Test
+    void aDemoThatCannotWriteItsReportLeavesTheEarlierPlanAsItWas() throws IOException {
+        Path out = dir.resolve("demo");
+        Path plan = write("demo/plan.json", "earlier plan\n");
+        Files.createDirectories(out.resolve("plan.html").resolve("in-the-way"));
+        Cli r = Cli.run("demo", "--dir", out.toString());
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err()).contains("invalid-input").contains("plan.html");
+        assertThat(Files.readString(plan)).isEqualTo("earlier plan\n");
+        Path aFile = write("not-a-dir", "x\n");
+        Cli intoAFile = Cli.run("demo", "--dir", aFile.toString());
+        assertThat(intoAFile.exit()).isEqualTo(2);
+        assertThat(Files.readString(aFile)).isEqualTo("x\n");
+        noTemporaryFilesLeft();
+    }
 }
