@@ -26,7 +26,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class MutatedModelsTest {
     private static final Target NPU_REF = TargetJson.load("npu-ref");
     /** Edited copies per model: few by default, many under {@code -P heavy}. */
-    private static final int ROUNDS = Integer.getInteger("berth.mutations", 5);
+    private static final int ROUNDS = Integer.getInteger("berth.mutations", 3);
     private static final long[] NASTY = {-1, 0, 1, 2, 3, 7, -7, Integer.MAX_VALUE, Long.MAX_VALUE, Long.MIN_VALUE, 1L << 40};
 
     @ParameterizedTest(name = "{0} seed {2}")
@@ -43,7 +43,7 @@ class MutatedModelsTest {
         for (int round = 0; round < ROUNDS; round++) {
             ModelProto.Builder mb = original.toBuilder();
             GraphProto.Builder g = mb.getGraphBuilder();
-            for (int edit = 0; edit < 3; edit++) {
+            for (int edit = 0; edit < 6; edit++) {
                 mutate(g, rnd);
             }
             byte[] bytes = mb.build().toByteArray();
