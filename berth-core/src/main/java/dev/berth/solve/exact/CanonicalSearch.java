@@ -28,6 +28,8 @@ import java.util.function.BooleanSupplier;
  *   <li><b>section bound</b>: the unplaced items of a section are stacked above the lowest floor
  *       among them and above the current offset: their total must fit below the limit;</li>
  *   <li><b>floors</b>: a floor above {@code limit - size}, or above a fixed item's offset, fails;</li>
+ *   <li><b>twins</b>: items identical in size, alignment and steps are interchangeable, so they
+ *       are placed in index order (a solution with them swapped is the same solution);</li>
  *   <li><b>decomposition</b>: when no unplaced item crosses a section boundary any more, the two
  *       sides are independent sub-problems, each solved on its own, from scratch (the items of a
  *       side only ever have to stay above their floors: the sub-problem is "place these items,
@@ -271,7 +273,8 @@ final class CanonicalSearch {
             long mk = m[k];
             boolean later = mk > floorOffset || (mk == floorOffset && rank[k] > lastRank);
             if (later) {
-                if (mk < minTop) {
+                int t = in.twin[k];
+                if (mk < minTop && (t < 0 || placed[t])) {
                     pushCandidate(k);
                 }
             } else if (in.fixedAt[k] >= 0) {
