@@ -83,6 +83,15 @@ public final class ExactSolver implements Solver {
 
     @Override
     public Outcome solve(SpaceProblem p, Budget budget) {
+        return solve(p, budget, Long.MAX_VALUE);
+    }
+
+    /**
+     * {@link #solve(SpaceProblem, Budget)} with at most {@code maxNodes} search nodes in all: past
+     * them the answer is {@link Outcome.Unknown}. A node limit, unlike a time limit, gives the same
+     * answer on every machine.
+     */
+    public Outcome solve(SpaceProblem p, Budget budget, long maxNodes) {
         lastNodes = 0;
         lastStats = "";
         long limit = p.limit();
@@ -137,7 +146,12 @@ public final class ExactSolver implements Solver {
         }
         while (true) {
             for (CanonicalSearch s : searches) {
-                int r = s.solve(nodeLimit);
+                long left = maxNodes - total(searches);
+                if (left <= 0) {
+                    return new Outcome.Unknown("the search stopped at its node limit (" + maxNodes
+                            + " nodes) without a placement or a proof");
+                }
+                int r = s.solve(Math.min(nodeLimit, left));
                 lastNodes = total(searches);
                 long parts = 0;
                 long failed = 0;
@@ -205,7 +219,7 @@ public final class ExactSolver implements Solver {
         return null;
     }
 
-    /** A table of failed states sized to the problem: 2^16 entries (1 MiB) up to 2^21 (32 MiB). */
+    /** The largest table of failed states: 2^16 entries (1 MiB) for small problems, up to 2^21 (32 MiB). */
     private static int tableBits(int n) {
         return n < 64 ? 16 : n < 1024 ? 20 : 21;
     }

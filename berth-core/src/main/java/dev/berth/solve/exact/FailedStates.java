@@ -13,14 +13,21 @@ package dev.berth.solve.exact;
  * costs search time, never correctness, because only failures are stored.
  */
 final class FailedStates {
-    private final long[] slots;
-    private final int mask;
+    private static final int FIRST_BITS = 12;
+    private final int maxBits;
+    private long[] slots;
+    private int mask;
+    private long stored;
     private long hits;
 
-    /** A table of 2^bits entries (16 bytes each). */
-    FailedStates(int bits) {
-        slots = new long[2 << bits];
-        mask = (1 << bits) - 1;
+    /**
+     * A table that starts with 2^12 entries (16 bytes each) and doubles while it is more than
+     * half full, up to 2^maxBits entries; then new entries overwrite old ones.
+     */
+    FailedStates(int maxBits) {
+        this.maxBits = Math.max(FIRST_BITS, maxBits);
+        slots = new long[2 << FIRST_BITS];
+        mask = (1 << FIRST_BITS) - 1;
     }
 
     long hits() {
@@ -37,9 +44,27 @@ final class FailedStates {
     }
 
     void add(long k1, long k2) {
+        if (++stored > (mask + 1L) / 2 && Integer.bitCount(mask) < maxBits) {
+            grow();
+        }
+        put(k1, k2 | 1); // never 0, the mark of an empty slot
+    }
+
+    private void put(long k1, long k2) {
         int at = 2 * ((int) k1 & mask);
         slots[at] = k1;
-        slots[at + 1] = k2 | 1; // never 0, the mark of an empty slot
+        slots[at + 1] = k2;
+    }
+
+    private void grow() {
+        long[] old = slots;
+        slots = new long[2 * old.length];
+        mask = 2 * mask + 1;
+        for (int at = 0; at < old.length; at += 2) {
+            if (old[at + 1] != 0) {
+                put(old[at], old[at + 1]);
+            }
+        }
     }
 
     /** MurmurHash3's 64-bit finaliser: every input bit affects every output bit. */
