@@ -4,7 +4,6 @@ import dev.berth.admit.Admission;
 import dev.berth.arith.Checked;
 import dev.berth.arith.Sizes;
 import dev.berth.artifact.Plan;
-import dev.berth.artifact.SpaceMetrics;
 import dev.berth.io.onnx.ImportedModel;
 import dev.berth.io.onnx.TensorRecord;
 import dev.berth.target.Space;
@@ -47,18 +46,26 @@ final class OnnxSummary {
             sb.append("  If folded: ").append(f).append('\n');
         }
         Space space = plan.target().spaces().get(m.activationSpace());
-        SpaceMetrics sm = plan.spaces().get(m.activationSpace());
+        // the activations alone: the space's metrics also count what generation added above them
+        java.util.List<dev.berth.artifact.PlannedBuffer> acts = plan.buffers().stream()
+                .filter(b -> b.space().equals(m.activationSpace()) && b.origin() == dev.berth.workload.Origin.TENSOR)
+                .toList();
+        int[] first = acts.stream().mapToInt(b -> b.live().first()).toArray();
+        int[] last = acts.stream().mapToInt(b -> b.live().last()).toArray();
+        long[] reserved = acts.stream().mapToLong(dev.berth.artifact.PlannedBuffer::reserved).toArray();
+        long peak = dev.berth.plan.LiveBytes.peak(first, last, reserved).bytes();
+        long high = acts.stream().mapToLong(b -> b.offset() + b.reserved()).max().orElse(0);
         long naive = naiveReserved(m, space);
         sb.append("activations in ").append(m.activationSpace()).append(" (reserved bytes, alignment ")
                 .append(space.alignment()).append("):\n");
         sb.append(String.format(Locale.ROOT, "  %-42s %s%n", "naive total (own buffer each, no reuse):", Sizes.human(naive)));
         sb.append(String.format(Locale.ROOT, "  %-42s %s%n", "peak live (lower bound of any placement):",
-                Sizes.human(sm.peakLive())));
-        sb.append(String.format(Locale.ROOT, "  %-42s %s%n", "high-water (this plan):", Sizes.human(sm.highWater())));
+                Sizes.human(peak)));
+        sb.append(String.format(Locale.ROOT, "  %-42s %s%n", "high-water (this plan):", Sizes.human(high)));
         if (naive > 0) {
-            long saved = naive - sm.highWater();
+            long saved = naive - high;
             sb.append(String.format(Locale.ROOT, "  planning needs %.1f%% of the naive total (saves %s)%n",
-                    100.0 * sm.highWater() / naive, Sizes.human(Math.max(0, saved))));
+                    100.0 * high / naive, Sizes.human(Math.max(0, saved))));
         }
         return sb.toString();
     }

@@ -9,16 +9,16 @@ import java.util.Arrays;
  * bound of any placement) and the first step where a limit is passed. The planner's own
  * code; the validator recomputes the same figure separately.
  */
-final class LiveBytes {
+public final class LiveBytes {
     /** The peak and the first step that reaches it. */
-    record Peak(long bytes, int step) {
+    public record Peak(long bytes, int step) {
     }
 
     private LiveBytes() {
     }
 
     /** The most bytes live at one step and the first step that has them. */
-    static Peak peak(int[] first, int[] last, long[] reserved) {
+    public static Peak peak(int[] first, int[] last, long[] reserved) {
         return scan(first, last, reserved, Long.MAX_VALUE);
     }
 

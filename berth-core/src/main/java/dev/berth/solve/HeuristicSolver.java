@@ -44,32 +44,22 @@ public final class HeuristicSolver implements Solver {
             if (p.isFixed(i)) {
                 offset[i] = p.fixedOffset(i);
                 end[i] = Checked.saturatingAdd(offset[i], p.reserved(i));
-                index.add(i);
+                index.add(i, offset[i], end[i]);
                 height = Math.max(height, end[i]);
             }
         }
         int[] order = order(p);
-        int[] near = new int[n];
         long[] starts = new long[n];
         long[] ends = new long[n];
         for (int i : order) {
-            int k = index.overlapping(i, near);
-            int m = 0;
-            for (int q = 0; q < k; q++) {
-                int j = near[q];
-                if (p.reserved(j) > 0) {
-                    starts[m] = offset[j];
-                    ends[m] = end[j];
-                    m++;
-                }
-            }
+            int m = index.overlapping(i, starts, ends);
             Sorting.sortByKey(starts, ends, m);
             long at = bestFit ? bestGap(starts, ends, m, p.reserved(i), p.alignment(i))
                     : firstGap(starts, ends, m, p.reserved(i), p.alignment(i));
             offset[i] = at;
             end[i] = Checked.saturatingAdd(at, p.reserved(i));
             height = Math.max(height, end[i]);
-            index.add(i);
+            index.add(i, offset[i], end[i]);
         }
         return new Outcome.Solved(offset, height);
     }
@@ -83,24 +73,17 @@ public final class HeuristicSolver implements Solver {
                 free++;
             }
         }
-        Integer[] boxed = new Integer[free];
-        for (int i = 0, k = 0; i < n; i++) {
-            if (!p.isFixed(i)) {
-                boxed[k++] = i;
-            }
-        }
-        java.util.Arrays.sort(boxed, (a, b) -> {
-            int c = Long.compare(p.reserved(b), p.reserved(a));
-            if (c != 0) {
-                return c;
-            }
-            c = Long.compare((long) p.last(b) - p.first(b), (long) p.last(a) - p.first(a));
-            return c != 0 ? c : Integer.compare(a, b);
-        });
         int[] out = new int[free];
-        for (int k = 0; k < free; k++) {
-            out[k] = boxed[k];
+        long[] size = new long[n];
+        long[] length = new long[n];
+        for (int i = 0, k = 0; i < n; i++) {
+            size[i] = p.reserved(i);
+            length[i] = (long) p.last(i) - p.first(i);
+            if (!p.isFixed(i)) {
+                out[k++] = i;
+            }
         }
+        Sorting.sortDescending(out, size, length);
         return out;
     }
 

@@ -60,4 +60,57 @@ final class Sorting {
         v[i] = v[j];
         v[j] = t;
     }
+
+    /**
+     * Sorts the items {@code a} by decreasing {@code primary}, then decreasing {@code secondary},
+     * then increasing item: a stable merge sort without boxing.
+     */
+    static void sortDescending(int[] a, long[] primary, long[] secondary) {
+        int[] tmp = new int[a.length];
+        mergeSort(a, tmp, 0, a.length, primary, secondary);
+    }
+
+    private static boolean before(int x, int y, long[] primary, long[] secondary) {
+        if (primary[x] != primary[y]) {
+            return primary[x] > primary[y];
+        }
+        if (secondary[x] != secondary[y]) {
+            return secondary[x] > secondary[y];
+        }
+        return x < y;
+    }
+
+    private static void mergeSort(int[] a, int[] tmp, int lo, int hi, long[] primary, long[] secondary) {
+        if (hi - lo <= 16) {
+            for (int i = lo + 1; i < hi; i++) {
+                int x = a[i];
+                int j = i - 1;
+                while (j >= lo && before(x, a[j], primary, secondary)) {
+                    a[j + 1] = a[j];
+                    j--;
+                }
+                a[j + 1] = x;
+            }
+            return;
+        }
+        int mid = (lo + hi) >>> 1;
+        mergeSort(a, tmp, lo, mid, primary, secondary);
+        mergeSort(a, tmp, mid, hi, primary, secondary);
+        if (!before(a[mid], a[mid - 1], primary, secondary)) {
+            return;
+        }
+        int i = lo;
+        int j = mid;
+        int k = lo;
+        while (i < mid && j < hi) {
+            tmp[k++] = before(a[j], a[i], primary, secondary) ? a[j++] : a[i++];
+        }
+        while (i < mid) {
+            tmp[k++] = a[i++];
+        }
+        while (j < hi) {
+            tmp[k++] = a[j++];
+        }
+        System.arraycopy(tmp, lo, a, lo, hi - lo);
+    }
 }

@@ -4,20 +4,44 @@ import java.util.Arrays;
 
 /**
  * Finds the placed items that share a step with a query item, without scanning all of them.
- * Steps are compressed to ranks, ranks are grouped in blocks, and each placed item is listed
- * in every block its lifetime touches. With short lifetimes (most tensors of a graph) a query
- * looks at a few dozen items. Allocation happens only when a block grows.
+ *
+ * <p>Steps are compressed to ranks. Ranks are cut into blocks at several levels: level 0 has
+ * blocks of 16 ranks, each next level blocks four times wider. An item is listed at the finest
+ * level where its lifetime touches at most two blocks, in those one or two blocks. A query
+ * scans, at every level that holds items, the blocks its own lifetime touches, and reports each
+ * item once (at the first of its blocks inside the scanned range). So an item is looked at only
+ * by queries that come within one block of it at its own scale: short-lived tensors (most of a
+ * graph) stay cheap, and a long-lived query does not rescan long-lived items block after block.
+ * Entries hold the steps and byte range of the item, so a query reads blocks sequentially and
+ * never the items' own arrays. All room is laid out at construction: nothing is allocated while
+ * items are added.
  */
 final class TimeIndex {
-    private static final int RANKS_PER_BLOCK = 16;
+    private static final int BASE_SHIFT = 4;
+    private static final int LEVEL_SHIFT = 2;
+    /** Marks the entry of an item in its second block. */
+    private static final long CONTINUED = 1L << 62;
+
     private final SpaceProblem p;
     private final int[] rankFirst;
     private final int[] rankLast;
-    private final int[][] blocks;
-    private final int[] blockLen;
-    private final int[] stamp;
-    private int stampValue;
+    private final byte[] level;
+    private final int levels;
+    /** Index of each level's block 0 among all blocks. */
+    private final int[] levelBase;
+    /**
+     * Where each block starts in {@link #entries}: a slot holding how many entries are filled,
+     * then room for its entries, three longs each: (first step << 32 | last step, with
+     * {@link #CONTINUED}), start, end. One memory region per block.
+     */
+    private final int[] blockStart;
+    private final long[] entries;
+    private final int[] levelCount;
 
+    /**
+     * Lays out room for every item of positive size: all of them may be listed, and nothing is
+     * allocated afterwards.
+     */
     TimeIndex(SpaceProblem p) {
         this.p = p;
         int n = p.size();
@@ -35,46 +59,98 @@ final class TimeIndex {
         }
         rankFirst = new int[n];
         rankLast = new int[n];
+        level = new byte[n];
+        int top = 0;
+        while (top < 13 && ((Math.max(u, 1) - 1) >> shift(top)) > 1) {
+            top++;
+        }
+        levels = top + 1;
+        levelBase = new int[levels + 1];
+        for (int l = 0; l < levels; l++) {
+            levelBase[l + 1] = levelBase[l] + ((Math.max(u, 1) - 1) >> shift(l)) + 1;
+        }
+        int[] count = new int[levelBase[levels] + 1];
         for (int i = 0; i < n; i++) {
-            rankFirst[i] = Arrays.binarySearch(steps, 0, u, p.first(i));
-            rankLast[i] = Arrays.binarySearch(steps, 0, u, p.last(i));
-        }
-        int nBlocks = Math.max(1, (u + RANKS_PER_BLOCK - 1) / RANKS_PER_BLOCK);
-        blocks = new int[nBlocks][];
-        blockLen = new int[nBlocks];
-        stamp = new int[n];
-    }
-
-    void add(int item) {
-        for (int b = rankFirst[item] / RANKS_PER_BLOCK, e = rankLast[item] / RANKS_PER_BLOCK; b <= e; b++) {
-            int[] blk = blocks[b];
-            if (blk == null) {
-                blk = blocks[b] = new int[8];
-            } else if (blockLen[b] == blk.length) {
-                blk = blocks[b] = Arrays.copyOf(blk, blk.length * 2);
+            int rf = Arrays.binarySearch(steps, 0, u, p.first(i));
+            int rl = Arrays.binarySearch(steps, 0, u, p.last(i));
+            rankFirst[i] = rf;
+            rankLast[i] = rl;
+            int l = 0;
+            while (l < top && (rl >> shift(l)) - (rf >> shift(l)) > 1) {
+                l++;
             }
-            blk[blockLen[b]++] = item;
+            level[i] = (byte) l;
+            if (p.reserved(i) > 0) {
+                for (int b = rf >> shift(l), e = rl >> shift(l); b <= e; b++) {
+                    count[levelBase[l] + b + 1]++;
+                }
+            }
+        }
+        // block g gets 1 + 3 * count slots; count[g + 1] holds its entry count
+        int blocksTotal = levelBase[levels];
+        blockStart = new int[blocksTotal + 1];
+        long slots = 0;
+        for (int g = 0; g < blocksTotal; g++) {
+            blockStart[g] = Math.toIntExact(slots);
+            slots += 1 + 3L * count[g + 1];
+        }
+        blockStart[blocksTotal] = Math.toIntExact(slots);
+        entries = new long[Math.toIntExact(slots)];
+        levelCount = new int[levels];
+    }
+
+    private static int shift(int level) {
+        return BASE_SHIFT + LEVEL_SHIFT * level;
+    }
+
+    /** Lists a placed item at {@code [start, end)}; items of no bytes block nothing and are not listed. */
+    void add(int item, long start, long end) {
+        if (end <= start) {
+            return;
+        }
+        int l = level[item];
+        int s = shift(l);
+        levelCount[l]++;
+        long steps = ((long) p.first(item) << 32) | p.last(item);
+        for (int b0 = rankFirst[item] >> s, b = b0, e = rankLast[item] >> s; b <= e; b++) {
+            int g = levelBase[l] + b;
+            int base = blockStart[g];
+            int at = base + 1 + 3 * (int) entries[base]++;
+            assert at + 3 <= blockStart[g + 1] : "block overflow";
+            entries[at] = b == b0 ? steps : steps | CONTINUED;
+            entries[at + 1] = start;
+            entries[at + 2] = end;
         }
     }
 
-    /** Writes the placed items live at a step shared with {@code item} into {@code out}; returns how many. */
-    int overlapping(int item, int[] out) {
-        int v = ++stampValue;
-        if (v == Integer.MAX_VALUE) {
-            Arrays.fill(stamp, 0);
-            stampValue = v = 1;
-        }
+    /**
+     * Writes the byte ranges {@code [starts[k], ends[k])} of the listed items live at a step
+     * shared with {@code item}; returns how many.
+     */
+    int overlapping(int item, long[] starts, long[] ends) {
         int k = 0;
-        int f = p.first(item);
-        int l = p.last(item);
-        for (int b = rankFirst[item] / RANKS_PER_BLOCK, e = rankLast[item] / RANKS_PER_BLOCK; b <= e; b++) {
-            int[] blk = blocks[b];
-            for (int q = 0, len = blockLen[b]; q < len; q++) {
-                int j = blk[q];
-                if (stamp[j] != v) {
-                    stamp[j] = v;
-                    if (p.first(j) <= l && f <= p.last(j)) {
-                        out[k++] = j;
+        long f = p.first(item);
+        long l = p.last(item);
+        int qf = rankFirst[item];
+        int ql = rankLast[item];
+        long[] es = entries;
+        for (int lv = 0; lv < levels; lv++) {
+            if (levelCount[lv] == 0) {
+                continue;
+            }
+            int s = shift(lv);
+            int firstBlock = qf >> s;
+            for (int b = firstBlock, e = ql >> s; b <= e; b++) {
+                int base = blockStart[levelBase[lv] + b];
+                for (int q = base + 1, end = q + 3 * (int) es[base]; q < end; q += 3) {
+                    long steps = es[q];
+                    long jf = (steps & ~CONTINUED) >>> 32;
+                    long jl = steps & 0xFFFF_FFFFL;
+                    // an item listed in two blocks is reported at the first of them inside the scan
+                    if (jf <= l && f <= jl && (b == firstBlock || (steps & CONTINUED) == 0)) {
+                        starts[k] = es[q + 1];
+                        ends[k] = es[q + 2];
+                        k++;
                     }
                 }
             }

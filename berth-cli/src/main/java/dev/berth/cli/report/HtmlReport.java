@@ -100,7 +100,8 @@ public final class HtmlReport {
             long count = plan.buffers().stream().filter(b -> b.space().equals(e.getKey())).count();
             sb.append("<tr><td><a href=\"#space-").append(Text.html(e.getKey())).append("\">").append(Text.html(e.getKey()))
                     .append("</a></td><td>").append(Text.html(m.kind())).append("</td><td class=\"n\">")
-                    .append(m.capacity().isPresent() ? Text.bytes(m.capacity().getAsLong()) : "none (deploy)")
+                    .append(m.capacity().isPresent() ? Text.bytes(m.capacity().getAsLong())
+                            : m.kind().equals("logical") ? "at deploy" : "none")
                     .append("</td><td class=\"n\">").append(Text.bytes(m.highWater()))
                     .append("</td><td class=\"n\">").append(Text.bytes(m.peakLive()))
                     .append("</td><td class=\"n\">").append(String.format(Locale.ROOT, "%.1f%%", 100 * m.efficiency()))

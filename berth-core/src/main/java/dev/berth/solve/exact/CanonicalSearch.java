@@ -28,6 +28,8 @@ import java.util.function.BooleanSupplier;
  *   <li><b>section bound</b>: the unplaced items of a section are stacked above the lowest floor
  *       among them and above the current offset: their total must fit below the limit;</li>
  *   <li><b>floors</b>: a floor above {@code limit - size}, or above a fixed item's offset, fails;</li>
+ *   <li><b>twins</b>: items identical in size, alignment and steps are interchangeable, so they
+ *       are placed in index order (a solution with them swapped is the same solution);</li>
  *   <li><b>decomposition</b>: when no unplaced item crosses a section boundary any more, the two
  *       sides are independent sub-problems, each solved on its own, from scratch (the items of a
  *       side only ever have to stay above their floors: the sub-problem is "place these items,
@@ -53,10 +55,20 @@ final class CanonicalSearch {
     /** Whether sub-problems re-rank their items with the section totals of the moment. */
     private final boolean dynamicRanks;
     private final FailureMemo memo;
+    private final FailedStates failedStates;
+    /** Random keys of the items, two families, for the hashes of states. */
+    private final long[] key1;
+    private final long[] key2;
+    /** Hash of the order in force: the strategy, then the sub-problem whose ranks are in use. */
+    private long context;
+    /** Subtrees smaller than this are not worth a table entry. */
+    private static final long REMEMBER_FROM = 4;
     private final BooleanSupplier stop;
     private final long limit;
     private long nodeLimit;
     private long nodes;
+    private long parts;
+    private long partsFailed;
 
     /** Floor of each unplaced item: the lowest offset it can take. */
     final long[] m;
@@ -77,6 +89,10 @@ final class CanonicalSearch {
     private int[] trailWhere = new int[256];
     private int trailTop;
     private final int[] placedStack;
+    /** Scratch for the release-date bound of one section. */
+    private final long[] relKey;
+    private final long[] relSize;
+    static boolean releaseBound = true;
     private int placedTop;
 
     // candidates of the nodes on the current path
@@ -84,8 +100,18 @@ final class CanonicalSearch {
     private int candTop;
 
 
-    CanonicalSearch(Instance in, String orderKeys, boolean dynamicRanks, FailureMemo memo, BooleanSupplier stop) {
+    CanonicalSearch(Instance in, String orderKeys, boolean dynamicRanks, FailureMemo memo, FailedStates failedStates,
+                    BooleanSupplier stop) {
         this.in = in;
+        this.failedStates = failedStates;
+        java.util.SplittableRandom keys = new java.util.SplittableRandom(0xB0E7_5EEDL);
+        key1 = new long[in.n];
+        key2 = new long[in.n];
+        for (int i = 0; i < in.n; i++) {
+            key1[i] = keys.nextLong();
+            key2[i] = keys.nextLong();
+        }
+        context = FailedStates.mix(orderKeys.hashCode() * 0x9E3779B97F4A7C15L + (dynamicRanks ? 1 : 2));
         this.dynamicRanks = dynamicRanks;
         this.orderKeys = orderKeys;
         this.rank = ItemOrder.ranks(in, orderKeys);
@@ -112,10 +138,25 @@ final class CanonicalSearch {
             pos[i] = i;
         }
         placedStack = new int[n];
+        int widest = 0;
+        for (int[] items : in.sectionItems) {
+            widest = Math.max(widest, items.length);
+        }
+        relKey = new long[widest];
+        relSize = new long[widest];
     }
 
     long nodes() {
         return nodes;
+    }
+
+    /** Sub-problems started, and those proved infeasible. */
+    long parts() {
+        return parts;
+    }
+
+    long partsFailed() {
+        return partsFailed;
     }
 
     /**
@@ -165,12 +206,19 @@ final class CanonicalSearch {
 
     /** A fresh sub-problem: the unplaced items pool[from, from+len), in sections lo..hi. */
     private int part(int from, int len, int lo, int hi) {
+        parts++;
         if (memo != null && memo.knownInfeasible(pool, from, len, m)) {
             return FAILED;
         }
         int[] savedItems = null;
         int[] savedRanks = null;
+        long savedContext = context;
         if (dynamicRanks) {
+            long set = 0;
+            for (int q = from; q < from + len; q++) {
+                set ^= key1[pool[q]];
+            }
+            context = FailedStates.mix(savedContext ^ set);
             savedItems = Arrays.copyOfRange(pool, from, from + len);
             savedRanks = new int[len];
             for (int q = 0; q < len; q++) {
@@ -184,6 +232,10 @@ final class CanonicalSearch {
             for (int q = 0; q < len; q++) {
                 rank[savedItems[q]] = savedRanks[q];
             }
+            context = savedContext;
+        }
+        if (r == FAILED) {
+            partsFailed++;
         }
         if (r == FAILED && memo != null) {
             memo.recordInfeasible(pool, from, len, m);
@@ -203,17 +255,26 @@ final class CanonicalSearch {
         }
         final int end = from + len;
         long minTop = Long.MAX_VALUE;
+        long h1 = context ^ FailedStates.mix(floorOffset * 0x9E3779B97F4A7C15L + lastRank);
+        long h2 = FailedStates.mix(context + floorOffset) ^ lastRank * 0xC2B2AE3D27D4EB4FL;
         for (int q = from; q < end; q++) {
             int k = pool[q];
             minTop = Math.min(minTop, m[k] + in.size[k]);
+            h1 += FailedStates.mix(key1[k] ^ m[k]);
+            h2 += FailedStates.mix(key2[k] + m[k]);
         }
+        if (failedStates != null && failedStates.contains(h1, h2)) {
+            return FAILED;
+        }
+        long nodesAtEntry = nodes;
         int cBase = candTop;
         for (int q = from; q < end; q++) {
             int k = pool[q];
             long mk = m[k];
             boolean later = mk > floorOffset || (mk == floorOffset && rank[k] > lastRank);
             if (later) {
-                if (mk < minTop) {
+                int t = in.twin[k];
+                if (mk < minTop && (t < 0 || placed[t])) {
                     pushCandidate(k);
                 }
             } else if (in.fixedAt[k] >= 0) {
@@ -263,6 +324,9 @@ final class CanonicalSearch {
             }
         }
         candTop = cBase;
+        if (result == FAILED && failedStates != null && nodes - nodesAtEntry >= REMEMBER_FROM) {
+            failedStates.add(h1, h2);
+        }
         return result;
     }
 
@@ -328,16 +392,59 @@ final class CanonicalSearch {
                 continue;
             }
             long low = Long.MAX_VALUE;
+            long high = 0;
             for (int k : in.sectionItems[s]) {
-                if (!placed[k] && m[k] < low) {
-                    low = m[k];
+                if (!placed[k]) {
+                    low = Math.min(low, m[k]);
+                    high = Math.max(high, m[k]);
                 }
             }
             if (t > limit - Math.max(low, at)) {
                 return effect & ~OK;
             }
+            if (releaseBound && t > limit - Math.max(high, at) && !stacksBelowLimit(s, at)) {
+                return effect & ~OK;
+            }
         }
         return effect | OK;
+    }
+
+    /**
+     * The unplaced items of section s are stacked, each at or above max(its floor, at): for every
+     * threshold, the items whose floor is at least the threshold fit between it and the limit
+     * (the makespan bound of one machine with release dates). Only called when the cheap bounds
+     * pass but the highest floor plus the total does not.
+     */
+    private boolean stacksBelowLimit(int s, long at) {
+        int c = 0;
+        for (int k : in.sectionItems[s]) {
+            if (!placed[k]) {
+                relKey[c] = Math.max(m[k], at);
+                relSize[c] = in.size[k];
+                c++;
+            }
+        }
+        // by release descending (insertion sort: sections are small)
+        for (int i = 1; i < c; i++) {
+            long kk = relKey[i];
+            long sz = relSize[i];
+            int q = i - 1;
+            while (q >= 0 && relKey[q] < kk) {
+                relKey[q + 1] = relKey[q];
+                relSize[q + 1] = relSize[q];
+                q--;
+            }
+            relKey[q + 1] = kk;
+            relSize[q + 1] = sz;
+        }
+        long sum = 0;
+        for (int i = 0; i < c; i++) {
+            sum += relSize[i]; // at most the section total, itself at most the limit
+            if (sum > limit - relKey[i]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**

@@ -56,6 +56,7 @@ public final class ExactSolver implements Solver {
 
     private final Settings settings;
     private long lastNodes;
+    private String lastStats = "";
 
     public ExactSolver() {
         this(Settings.defaults());
@@ -75,9 +76,24 @@ public final class ExactSolver implements Solver {
         return lastNodes;
     }
 
+    /** What the last search did: nodes, sub-problems, learned failures used (empty when no search ran). */
+    public String lastStats() {
+        return lastStats;
+    }
+
     @Override
     public Outcome solve(SpaceProblem p, Budget budget) {
+        return solve(p, budget, Long.MAX_VALUE);
+    }
+
+    /**
+     * {@link #solve(SpaceProblem, Budget)} with at most {@code maxNodes} search nodes in all: past
+     * them the answer is {@link Outcome.Unknown}. A node limit, unlike a time limit, gives the same
+     * answer on every machine.
+     */
+    public Outcome solve(SpaceProblem p, Budget budget, long maxNodes) {
         lastNodes = 0;
+        lastStats = "";
         long limit = p.limit();
         for (int i = 0; i < p.size(); i++) {
             long r = p.reserved(i);
@@ -91,11 +107,18 @@ public final class ExactSolver implements Solver {
                 return new Outcome.Infeasible(p.name(i) + " reserves " + r + " bytes, more than the limit " + limit);
             }
         }
+        long step = granularity(p);
+        if (step > 1 && limit % step != 0) {
+            // every canonical offset and height is a multiple of step: the limit can drop to one
+            p = p.withLimit(limit / step * step);
+        }
+        final long asked = limit;
+        limit = p.limit();
         Instance in = Instance.build(p);
         for (int s = 0; s < in.sections; s++) {
             if (in.sectionTotal[s] > limit) {
                 return new Outcome.Infeasible("the reservations live at one step need at least "
-                        + in.sectionTotal[s] + " bytes, more than the limit " + limit);
+                        + in.sectionTotal[s] + " bytes, more than the limit " + asked);
             }
         }
         String clash = fixedClash(p, in);
@@ -111,9 +134,10 @@ public final class ExactSolver implements Solver {
             }
         }
         FailureMemo memo = settings.learn() ? new FailureMemo(in.n) : null;
+        FailedStates failedStates = settings.learn() ? new FailedStates(tableBits(in.n)) : null;
         CanonicalSearch[] searches = new CanonicalSearch[settings.orders().size()];
         for (int k = 0; k < searches.length; k++) {
-            searches[k] = new CanonicalSearch(in, settings.orders().get(k), settings.dynamicOrders(), memo,
+            searches[k] = new CanonicalSearch(in, settings.orders().get(k), settings.dynamicOrders(), memo, failedStates,
                     budget::exhausted);
         }
         long nodeLimit = settings.firstNodeLimit() > 0 ? settings.firstNodeLimit() : Math.max(64, 2L * in.n);
@@ -122,14 +146,29 @@ public final class ExactSolver implements Solver {
         }
         while (true) {
             for (CanonicalSearch s : searches) {
-                int r = s.solve(nodeLimit);
+                long left = maxNodes - total(searches);
+                if (left <= 0) {
+                    return new Outcome.Unknown("the search stopped at its node limit (" + maxNodes
+                            + " nodes) without a placement or a proof");
+                }
+                int r = s.solve(Math.min(nodeLimit, left));
                 lastNodes = total(searches);
+                long parts = 0;
+                long failed = 0;
+                for (CanonicalSearch x : searches) {
+                    parts += x.parts();
+                    failed += x.partsFailed();
+                }
+                lastStats = lastNodes + " nodes, " + parts + " sub-problems (" + failed + " infeasible), "
+                        + (memo == null ? "no learning" : memo.hits() + " learned failures reused, "
+                        + failedStates.hits() + " failed states met again") + ", last node limit "
+                        + nodeLimit;
                 switch (r) {
                     case CanonicalSearch.SOLVED:
                         return solved(p, in, s);
                     case CanonicalSearch.FAILED:
                         return new Outcome.Infeasible("a complete search (" + lastNodes
-                                + " nodes) found no placement within " + limit);
+                                + " nodes) found no placement within " + asked);
                     case CanonicalSearch.STOPPED:
                         return new Outcome.Unknown("the search stopped at the time limit after " + lastNodes
                                 + " nodes, without a placement or a proof");
@@ -139,6 +178,28 @@ public final class ExactSolver implements Solver {
             }
             nodeLimit = nodeLimit > Long.MAX_VALUE / 2 ? Long.MAX_VALUE : nodeLimit * 2;
         }
+    }
+
+    /**
+     * The largest G such that every offset a canonical placement gives, and so every height, is
+     * a multiple of G: the gcd of the positive sizes, the fixed offsets and the alignments above
+     * 1 (an offset is 0, a fixed offset, or the top of another item rounded up to an alignment;
+     * rounding to alignment 1 changes nothing). 1 when there is nothing to divide.
+     */
+    public static long granularity(SpaceProblem p) {
+        long g = 0;
+        for (int i = 0; i < p.size(); i++) {
+            if (p.reserved(i) > 0) {
+                g = Checked.gcd(g, p.reserved(i));
+            }
+            if (p.isFixed(i) && p.fixedOffset(i) > 0) {
+                g = Checked.gcd(g, p.fixedOffset(i));
+            }
+            if (!p.isFixed(i) && p.alignment(i) > 1) {
+                g = Checked.gcd(g, p.alignment(i));
+            }
+        }
+        return g == 0 ? 1 : g;
     }
 
     /** Two fixed items that share a step and a byte (the heuristics take fixed items as given). */
@@ -156,6 +217,11 @@ public final class ExactSolver implements Solver {
             }
         }
         return null;
+    }
+
+    /** The largest table of failed states: 2^16 entries (1 MiB) for small problems, up to 2^21 (32 MiB). */
+    private static int tableBits(int n) {
+        return n < 64 ? 16 : n < 1024 ? 20 : 21;
     }
 
     private static long total(CanonicalSearch[] searches) {

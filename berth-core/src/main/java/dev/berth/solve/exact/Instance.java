@@ -46,9 +46,15 @@ final class Instance {
     final long limit;
     /** Lifetime length in steps (for orderings). */
     final long[] width;
+    /**
+     * The previous item identical to each free item (same size, alignment and steps), or -1:
+     * interchangeable items are placed in index order (symmetry breaking).
+     */
+    final int[] twin;
 
     private Instance(int[] original, long[] size, long[] align, long[] fixedAt, long[] width, int[] secFirst,
-                     int[] secLast, int sections, long limit) {
+                     int[] secLast, int sections, long limit, int[] twin) {
+        this.twin = twin;
         this.n = original.length;
         this.original = original;
         this.size = size;
@@ -120,7 +126,18 @@ final class Instance {
         int[] secFirst = new int[n];
         int[] secLast = new int[n];
         int sections = sweep(first, end, secFirst, secLast);
-        return new Instance(original, size, align, fixedAt, width, secFirst, secLast, sections, p.limit());
+        int[] twin = new int[n];
+        java.util.Map<java.util.List<Long>, Integer> lastSeen = new java.util.HashMap<>();
+        for (int k = 0; k < n; k++) {
+            twin[k] = -1;
+            if (fixedAt[k] < 0) {
+                Integer prev = lastSeen.put(java.util.List.of(size[k], align[k], first[k], end[k]), k);
+                if (prev != null) {
+                    twin[k] = prev;
+                }
+            }
+        }
+        return new Instance(original, size, align, fixedAt, width, secFirst, secLast, sections, p.limit(), twin);
     }
 
     /**

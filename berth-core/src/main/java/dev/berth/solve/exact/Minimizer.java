@@ -84,28 +84,31 @@ public final class Minimizer {
         } else {
             log.accept(new Step(lower, upper, "heuristics: height " + upper + ", lower bound " + lower));
         }
+        // heights are multiples of g: probe only those
+        long g = ExactSolver.granularity(p);
+        lower = ceilTo(lower, g);
         double slice = FIRST_PROBE_SECONDS;
         while (lower < upper && !budget.exhausted()) {
             long a = lower;
-            long b = upper - 1;
+            long b = upper - g;
             boolean progressMade = false;
             while (a <= b && lower < upper && !budget.exhausted()) {
-                long c = a + (b - a) / 2;
+                long c = (a / g + (b / g - a / g) / 2) * g;
                 Outcome o = exact.solve(p.withLimit(c), budget.child(slice));
                 if (o instanceof Outcome.Solved s) {
                     upper = s.height();
                     best = s.offsets();
-                    b = upper - 1;
+                    b = upper - g;
                     progressMade = true;
                     log.accept(new Step(lower, upper, "limit " + c + ": placement of height " + s.height()));
                 } else if (o instanceof Outcome.Infeasible) {
-                    lower = c + 1;
+                    lower = c + g;
                     a = lower;
                     progressMade = true;
                     log.accept(new Step(lower, upper, "limit " + c + ": proved infeasible (" + exact.lastNodes()
                             + " nodes)"));
                 } else {
-                    a = c + 1;
+                    a = c + g;
                     log.accept(new Step(lower, upper, "limit " + c + ": undecided in " + slice + " s"));
                 }
             }
@@ -117,6 +120,11 @@ public final class Minimizer {
         log.accept(new Step(Math.min(lower, upper), upper, optimal ? "optimal: " + upper
                 : "stopped: the optimum is in [" + lower + ", " + upper + "]"));
         return new Result(Math.min(lower, upper), upper, Optional.of(best), optimal, steps);
+    }
+
+    private static long ceilTo(long v, long g) {
+        long r = v % g;
+        return r == 0 ? v : Checked.add(v, g - r);
     }
 
     /** Max-live bytes over the steps, the largest item, and the highest fixed end. */

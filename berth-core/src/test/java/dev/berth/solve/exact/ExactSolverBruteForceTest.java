@@ -21,7 +21,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * nodes so that learned failures are reused across orders, static orders, heuristics first).
  */
 class ExactSolverBruteForceTest {
-    private static final int PROBLEMS = 400;
+    private static final int PROBLEMS = 250;
 
     static Stream<ExactSolver.Settings> variants() {
         ExactSolver.Settings d = ExactSolver.Settings.defaults();
@@ -56,6 +56,26 @@ class ExactSolverBruteForceTest {
             // both verdicts must be well represented, or the comparison proves little
             assertThat(feasible).isGreaterThan(PROBLEMS / 5);
             assertThat(infeasible).isGreaterThan(PROBLEMS / 5);
+        }));
+    }
+
+    @TestFactory
+    Stream<DynamicTest> agreesWithBruteForceWhenItemsHaveIdenticalTwins() {
+        return variants().map(settings -> DynamicTest.dynamicTest(settings.toString(), () -> {
+            SplittableRandom rnd = new SplittableRandom(4242);
+            List<Boolean> verdicts = new ArrayList<>();
+            for (int t = 0; t < 100; t++) {
+                SpaceProblem p = RandomProblems.twins(rnd);
+                boolean expected = BruteForce.feasible(p);
+                verdicts.add(expected);
+                Outcome o = new ExactSolver(settings).solve(p, Budget.unlimited());
+                String what = "problem " + t + ": " + RandomProblems.describe(p);
+                assertThat(o).as(what).isInstanceOf(expected ? Outcome.Solved.class : Outcome.Infeasible.class);
+                if (expected) {
+                    PlacementCheck.assertValid(p, (Outcome.Solved) o, what);
+                }
+            }
+            assertThat(verdicts).contains(true, false);
         }));
     }
 

@@ -21,6 +21,30 @@ final class RandomProblems {
         return random(rnd, 7 + rnd.nextInt(2), 6, 5, 0.08);
     }
 
+    /** Up to 8 items where many are exact copies of another (same size, alignment, steps). */
+    static SpaceProblem twins(SplittableRandom rnd) {
+        SpaceProblem base = random(rnd, 3 + rnd.nextInt(3), 5, 4, 0.1);
+        int n = base.size();
+        int extra = 1 + rnd.nextInt(3);
+        String[] names = new String[n + extra];
+        long[] reserved = new long[n + extra];
+        long[] align = new long[n + extra];
+        int[] first = new int[n + extra];
+        int[] last = new int[n + extra];
+        long[] fixed = new long[n + extra];
+        for (int i = 0; i < n + extra; i++) {
+            int from = i < n ? i : rnd.nextInt(n);
+            names[i] = "b" + i;
+            reserved[i] = base.reserved(from);
+            align[i] = base.alignment(from);
+            first[i] = base.first(from);
+            last[i] = base.last(from);
+            fixed[i] = i < n ? base.fixedOffset(from) : -1;
+        }
+        long limit = base.limit() + rnd.nextInt(6);
+        return new SpaceProblem(null, names, reserved, align, first, last, fixed, limit);
+    }
+
     private static SpaceProblem random(SplittableRandom rnd, int n, int steps, int maxSize, double fixedShare) {
         String[] names = new String[n];
         long[] reserved = new long[n];

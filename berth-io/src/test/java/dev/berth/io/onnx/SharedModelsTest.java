@@ -21,7 +21,6 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.HexFormat;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -138,8 +137,7 @@ class SharedModelsTest {
         JsonNode figures = silero ? expected.get("taken_branch").get("reference_figures") : expected.get("reference_figures");
         int compared = 0;
         int synthetic = 0;
-        for (Iterator<Map.Entry<String, JsonNode>> it = tensors.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
+        for (Map.Entry<String, JsonNode> e : tensors.properties()) {
             JsonNode x = e.getValue();
             TensorRecord t = mine.get(e.getKey());
             assertThat(t).as("tensor " + e.getKey() + " of " + file).isNotNull();

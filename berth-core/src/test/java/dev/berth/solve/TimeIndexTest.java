@@ -1,0 +1,108 @@
+package dev.berth.solve;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.SplittableRandom;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The time index against a scan of every listed item: the same byte ranges for every query,
+ * with lifetimes from one step to the whole span (so items land on every level), repeated
+ * steps, zero sizes and items listed as they are placed. Then the heuristics' placements are
+ * checked for overlaps on the same problems.
+ */
+class TimeIndexTest {
+
+    private static SpaceProblem random(SplittableRandom rnd, int n) {
+        int span = 1 + rnd.nextInt(3 * n);
+        long[] size = new long[n];
+        int[] first = new int[n];
+        int[] last = new int[n];
+        for (int i = 0; i < n; i++) {
+            int kind = rnd.nextInt(10);
+            first[i] = rnd.nextInt(span);
+            int len = kind < 6 ? 1 + rnd.nextInt(3) : kind < 9 ? 1 + rnd.nextInt(60) : 1 + rnd.nextInt(3 * span);
+            last[i] = (int) Math.min(Integer.MAX_VALUE, (long) first[i] + len - 1);
+            size[i] = rnd.nextInt(8) == 0 ? 0 : 1 + rnd.nextInt(1000);
+        }
+        return SpaceProblem.of(size, first, last, Long.MAX_VALUE);
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 3, 4, 5, 6, 7, 8})
+    void reportsExactlyTheOverlappingListedItems(int seed) {
+        SplittableRandom rnd = new SplittableRandom(seed);
+        for (int round = 0; round < 12; round++) {
+            int n = 1 + rnd.nextInt(seed * 60);
+            SpaceProblem p = random(rnd, n);
+            TimeIndex index = new TimeIndex(p);
+            long[] start = new long[n];
+            long[] end = new long[n];
+            boolean[] listed = new boolean[n];
+            long[] s = new long[n];
+            long[] e = new long[n];
+            for (int i = 0; i < n; i++) {
+                start[i] = rnd.nextInt(1 << 20);
+                end[i] = start[i] + p.reserved(i);
+            }
+            int checked = 0;
+            for (int step = 0; step < 2 * n; step++) {
+                int q = rnd.nextInt(n);
+                int k = index.overlapping(q, s, e);
+                // each range as one number: start < 2^20 and end < 2^21
+                long[] got = new long[k];
+                for (int x = 0; x < k; x++) {
+                    got[x] = s[x] << 21 | e[x];
+                }
+                long[] want = new long[n];
+                int w = 0;
+                for (int j = 0; j < n; j++) {
+                    if (listed[j] && p.reserved(j) > 0 && p.overlapInTime(q, j)) {
+                        want[w++] = start[j] << 21 | end[j];
+                    }
+                }
+                Arrays.sort(got);
+                Arrays.sort(want, 0, w);
+                if (!Arrays.equals(got, Arrays.copyOf(want, w))) {
+                    // only now pay for AssertJ's description of the difference
+                    assertThat(got).as("seed %d round %d query %d", seed, round, q).containsExactly(Arrays.copyOf(want, w));
+                }
+                checked++;
+                int add = rnd.nextInt(n);
+                if (!listed[add]) {
+                    listed[add] = true;
+                    index.add(add, start[add], end[add]);
+                }
+            }
+            assertThat(checked).isEqualTo(2 * n);
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {11, 12, 13})
+    void heuristicPlacementsNeverOverlap(int seed) {
+        SplittableRandom rnd = new SplittableRandom(seed);
+        for (int round = 0; round < 6; round++) {
+            SpaceProblem p = random(rnd, 1 + rnd.nextInt(1000));
+            for (Solver solver : List.of(HeuristicSolver.greedyBySize(), HeuristicSolver.bestFit())) {
+                long[] off = ((Outcome.Solved) solver.solve(p, Budget.unlimited())).offsets();
+                Integer[] byStart = new Integer[p.size()];
+                Arrays.setAll(byStart, i -> i);
+                Arrays.sort(byStart, (a, b) -> Long.compare(off[a], off[b]));
+                for (int x = 0; x < byStart.length; x++) {
+                    int i = byStart[x];
+                    for (int y = x + 1; y < byStart.length && off[byStart[y]] < off[i] + p.reserved(i); y++) {
+                        int j = byStart[y];
+                        if (p.reserved(i) > 0 && p.reserved(j) > 0 && p.overlapInTime(i, j)) {
+                            throw new AssertionError(solver.name() + " overlaps items " + i + " and " + j);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
