@@ -7,7 +7,9 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Output files are written to a temporary file beside the target and renamed over it, so an
@@ -50,26 +52,56 @@ final class AtomicFiles {
     }
 
     static void write(Path target, byte[] bytes) {
-        Path abs = target.toAbsolutePath();
-        Path dir = abs.getParent();
+        Map<Path, byte[]> one = new LinkedHashMap<>();
+        one.put(target, bytes);
+        writeAll(one);
+    }
+
+    /**
+     * Writes several outputs of one run: every one is first written whole to its temporary file,
+     * and only when all are written are they renamed over their targets. A failure before the
+     * renames (a directory that cannot be made, a full disk) leaves every earlier output as it
+     * was; no temporary file stays behind.
+     */
+    static void writeAll(Map<Path, byte[]> outputs) {
+        Map<Path, Path> temporaries = new LinkedHashMap<>();
+        Path current = null;
         try {
-            if (dir != null) {
-                Files.createDirectories(dir);
-            }
-            Path tmp = Files.createTempFile(dir, "." + abs.getFileName() + ".", ".tmp");
-            try {
-                Files.write(tmp, bytes);
-                permissions(tmp, abs);
-                try {
-                    Files.move(tmp, abs, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-                } catch (AtomicMoveNotSupportedException e) {
-                    Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING);
+            for (Map.Entry<Path, byte[]> e : outputs.entrySet()) {
+                current = e.getKey();
+                Path abs = current.toAbsolutePath();
+                if (Files.isDirectory(abs)) {
+                    throw BerthException.invalid(current.toString(), current.toString(), "cannot write " + current
+                            + ": it is a directory; give a file name");
                 }
-            } finally {
-                Files.deleteIfExists(tmp);
+                Path dir = abs.getParent();
+                if (dir != null) {
+                    Files.createDirectories(dir);
+                }
+                Path tmp = Files.createTempFile(dir, "." + abs.getFileName() + ".", ".tmp");
+                temporaries.put(abs, tmp);
+                Files.write(tmp, e.getValue());
+                permissions(tmp, abs);
+            }
+            for (Map.Entry<Path, Path> e : temporaries.entrySet()) {
+                current = e.getKey();
+                try {
+                    Files.move(e.getValue(), e.getKey(), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+                } catch (AtomicMoveNotSupportedException x) {
+                    Files.move(e.getValue(), e.getKey(), StandardCopyOption.REPLACE_EXISTING);
+                }
             }
         } catch (IOException e) {
-            throw BerthException.invalid(target.toString(), "cannot write " + target + ": " + e.getMessage());
+            throw BerthException.invalid(String.valueOf(current), "cannot write " + current + ": "
+                    + e.getClass().getSimpleName() + ": " + e.getMessage());
+        } finally {
+            for (Path tmp : temporaries.values()) {
+                try {
+                    Files.deleteIfExists(tmp);
+                } catch (IOException e) {
+                    // best effort: the temporary file's name says what it is
+                }
+            }
         }
     }
 }

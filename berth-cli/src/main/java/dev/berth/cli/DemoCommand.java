@@ -50,9 +50,12 @@ final class DemoCommand implements Callable<Integer> {
         PlanResult r = Planner.plan(target, model.workload(), Planner.Options.defaults());
         Plan plan = r.plan();
         Path planFile = dir.resolve("plan.json");
-        AtomicFiles.write(planFile, PlanJson.toBytes(plan));
         Path report = dir.resolve("plan.html");
-        ReportCommand.write(plan, report);
+        // both made first, then renamed into place together: a failed demo leaves an earlier one as it was
+        java.util.Map<Path, byte[]> outputs = new java.util.LinkedHashMap<>();
+        outputs.put(planFile, PlanJson.toBytes(plan));
+        outputs.put(report, dev.berth.cli.report.HtmlReport.toBytes(plan));
+        AtomicFiles.writeAll(outputs);
         PrintWriter out = spec.commandLine().getOut();
         out.println("berth demo: " + MODEL + " (PaddleOCR text-direction classifier; Apache-2.0 weights, MIT package; "
                 + "license in the jar at " + LICENSE.substring(1) + ")");

@@ -130,12 +130,15 @@ final class PlanCommand implements Callable<Integer> {
             }
         }
         Plan plan = r.plan();
+        // every output is made before any is written, and all are renamed into place together
+        java.util.Map<Path, byte[]> outputs = new java.util.LinkedHashMap<>();
         if (output != null) {
-            AtomicFiles.write(output, CsvWorkloads.output(output, workload, plan));
+            outputs.put(output, CsvWorkloads.output(output, workload, plan));
         }
         if (report != null) {
-            ReportCommand.write(plan, report);
+            outputs.put(report, dev.berth.cli.report.HtmlReport.toBytes(plan));
         }
+        AtomicFiles.writeAll(outputs);
         if (json) {
             JsonOut.print(out, g -> {
                 g.writeStartObject();

@@ -33,6 +33,10 @@ public final class DeployCheck {
     }
 
     public static Map<String, SpaceNeed> check(Plan plan, Map<String, Long> provide, Map<String, Long> base) {
+        // a plan whose numbers do not add up (or that names a space or format its target lacks) is bad input
+        if (dev.berth.verify.PlanValidator.validate(plan) instanceof dev.berth.verify.Verdict.Invalid bad) {
+            throw BerthException.invalid("plan", "the plan does not pass validation: " + bad);
+        }
         Map<String, Space> spaces = plan.target().spaces();
         for (String s : provide.keySet()) {
             requireLogical(spaces, s, "--provide");

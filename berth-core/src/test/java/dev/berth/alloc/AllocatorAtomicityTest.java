@@ -8,6 +8,8 @@ import dev.berth.target.EndConvention;
 import dev.berth.target.Space;
 import dev.berth.workload.Lifetime;
 import dev.berth.workload.Origin;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -152,13 +154,31 @@ class AllocatorAtomicityTest {
     @ParameterizedTest(name = "seed {0}")
     @ValueSource(longs = {20240601L, 987654321L})
     void failedRequestsLeaveNoTraceAndRollbacksRestore(long seed) {
+        run(seed, OPERATIONS);
+    }
+
+    /**
+     * The campaign ({@code -Pcampaigns}): {@code berth.campaign.allocatorOps} operations (default
+     * 10^6) from a fresh seed, printed; {@code -Dberth.campaign.seed=S} replays it.
+     */
+    @Test
+    @Tag("campaign")
+    void campaign() {
+        long seed = Long.getLong("berth.campaign.seed", System.nanoTime());
+        int operations = Integer.getInteger("berth.campaign.allocatorOps", 1_000_000);
+        System.out.println("allocator campaign: seed " + seed + " (replay: -Dberth.campaign.seed=" + seed + "), "
+                + operations + " operations");
+        run(seed, operations);
+    }
+
+    private void run(long seed, int operations) {
         Random rnd = new Random(seed);
         List<Subject> subjects = subjects();
         Map<Category, Integer> failures = new EnumMap<>(Category.class);
         // reserve ok, reserveAt ok, release, checkpoint, rollback, stale rollback, duplicate, failed, reserveAt conflict
         int[] counts = new int[9];
         int nameCounter = 0;
-        for (int op = 0; op < OPERATIONS; op++) {
+        for (int op = 0; op < operations; op++) {
             Subject sub = subjects.get(rnd.nextInt(subjects.size()));
             SpaceAllocator alloc = sub.alloc;
             Model m = sub.model;
@@ -263,12 +283,12 @@ class AllocatorAtomicityTest {
             }
         }
         int total = counts[0] + counts[1] + counts[2] + counts[3] + counts[4] + counts[5] + counts[7];
-        System.out.println("AllocatorAtomicityTest seed " + seed + ": " + OPERATIONS + " operations drawn, " + total
+        System.out.println("AllocatorAtomicityTest seed " + seed + ": " + operations + " operations drawn, " + total
                 + " run: " + counts[0] + " reserves and " + counts[1] + " reserveAts succeeded, " + counts[7]
                 + " requests failed " + failures + " (" + counts[6] + " duplicate names, " + counts[8]
                 + " reserveAt conflicts), " + counts[2] + " releases, "
                 + counts[3] + " checkpoints, " + counts[4] + " rollbacks, " + counts[5] + " stale rollbacks refused");
-        assertThat(total).isGreaterThanOrEqualTo(OPERATIONS * 9 / 10);
+        assertThat(total).isGreaterThanOrEqualTo(operations * 9 / 10);
         assertThat(failures.keySet()).as("every kind of failure must occur")
                 .contains(Category.ADDRESS_NOT_ENCODABLE, Category.CAPACITY_EXCEEDED, Category.INVALID_INPUT);
         assertThat(counts[0]).isPositive();

@@ -66,6 +66,9 @@ public final class Json {
                     + ", column " + e.getLocation().getColumnNr() + ": " + e.getOriginalMessage());
         } catch (com.fasterxml.jackson.core.JacksonException e) {
             throw BerthException.invalid(what, what + ": not valid JSON: " + e.getOriginalMessage());
+        } catch (java.io.CharConversionException e) {
+            // bytes that are not text in the encoding Jackson detected (UTF-8, -16 or -32, from the first bytes)
+            throw BerthException.invalid(what, what + ": not JSON text: " + e.getMessage());
         }
     }
 

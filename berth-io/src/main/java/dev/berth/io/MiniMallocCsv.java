@@ -138,17 +138,22 @@ public final class MiniMallocCsv {
         } catch (IOException e) {
             throw BerthException.invalid(file.toString(), "cannot read " + file + ": " + e.getMessage());
         }
+        String fileName = file.getFileName() == null ? "" : file.getFileName().toString();
+        String name = fileName.toLowerCase(java.util.Locale.ROOT).endsWith(".csv")
+                ? fileName.substring(0, fileName.length() - 4) : fileName;
+        return read(bytes, name, file.toString());
+    }
+
+    /** Reads a CSV file's bytes: bytes that are not UTF-8 are {@code invalid-input}; {@code where} names the source. */
+    public static Document read(byte[] bytes, String name, String where) {
         String text;
         try {
             text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
                     .onUnmappableCharacter(CodingErrorAction.REPORT).decode(java.nio.ByteBuffer.wrap(bytes)).toString();
         } catch (CharacterCodingException e) {
-            throw BerthException.invalid(file.toString(), file + ": not UTF-8 text");
+            throw BerthException.invalid(where, where + ": not UTF-8 text");
         }
-        String fileName = file.getFileName() == null ? "" : file.getFileName().toString();
-        String name = fileName.toLowerCase(java.util.Locale.ROOT).endsWith(".csv")
-                ? fileName.substring(0, fileName.length() - 4) : fileName;
-        return parse(text, name, file.toString());
+        return parse(text, name, where);
     }
 
     /** Parses CSV text; {@code where} names the source in messages. */

@@ -54,8 +54,18 @@ public final class OnnxImport {
     private static ImportedModel convert(ModelProto model, String what, String name, Target target, Options options) {
         String act = activationSpace(target, options);
         String con = constantSpace(target, options, act);
-        GraphImporter g = GraphImporter.run(model, what, InputFix.parse(options.inputs()));
-        return WorkloadBuilder.build(name, g, act, con);
+        try {
+            GraphImporter g = GraphImporter.run(model, what, InputFix.parse(options.inputs()));
+            return WorkloadBuilder.build(name, g, act, con);
+        } catch (BerthException e) {
+            if (e.category() != dev.berth.failure.Category.ARITHMETIC_OVERFLOW) {
+                throw e;
+            }
+            // a tensor whose element count or byte size passes 2^63-1: the file claims what no plan can
+            // hold, which is bad input (contract §2), not planning arithmetic
+            throw BerthException.invalid(what, what + ": a tensor of this model is larger than 2^63-1 bytes ("
+                    + e.failure().message() + ")");
+        }
     }
 
     private static String activationSpace(Target t, Options o) {

@@ -1,0 +1,193 @@
+package dev.berth.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * No lost data: every output ({@code plan -o} as an artifact or as CSV, {@code plan --report},
+ * {@code report -o}) is written to a temporary file and renamed over the target; an output
+ * path that is an input (by name, through {@code ..}, or through a link) is
+ * {@code invalid-input} and the input is kept; a run that fails, at any point, leaves every
+ * earlier output byte for byte as it was and no temporary file behind.
+ */
+class OutputSafetyTest {
+    private static final String WORKLOAD = """
+            { "buffers": [ { "name": "a", "size": "1KiB", "space": "global", "live": [0, 1] },
+                           { "name": "b", "size": "2KiB", "space": "global", "live": [1, 2] } ] }
+            """;
+    private static final String TOO_BIG = """
+            { "buffers": [ { "name": "a", "size": "5GiB", "space": "global", "live": [0, 0] } ] }
+            """;
+    private static final String CSV = "id,lower,upper,size\nb1,0,3,4\nb2,3,9,4\nb3,0,9,4\n";
+
+    @TempDir
+    Path dir;
+
+    private Path write(String name, String text) throws IOException {
+        Path p = dir.resolve(name);
+        Files.createDirectories(p.getParent());
+        Files.writeString(p, text);
+        return p;
+    }
+
+    private void noTemporaryFilesLeft() throws IOException {
+        try (Stream<Path> files = Files.walk(dir)) {
+            assertThat(files.map(p -> p.getFileName().toString())).noneMatch(n -> n.endsWith(".tmp"));
+        }
+    }
+
+    @Test
+    void aSuccessfulRunReplacesTheOutputByRenamingNotByWritingIntoIt() throws IOException {
+        Path w = write("w.json", WORKLOAD);
+        Path out = write("plan.json", "earlier contents\n");
+        Path link = dir.resolve("old-plan.json");
+        Files.createLink(link, out);
+        Cli r = Cli.run("plan", w.toString(), "-o", out.toString());
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(Files.readString(out)).contains("\"berth-plan\"");
+        // a hard link to the old file still sees the old bytes: the new ones went to a new file, renamed
+        assertThat(Files.readString(link)).isEqualTo("earlier contents\n");
+        noTemporaryFilesLeft();
+    }
+
+    @Test
+    void anOutputThatIsAnInputUnderAnotherNameIsRefused() throws IOException {
+        Path w = write("w.json", WORKLOAD);
+        Path hard = dir.resolve("hard.json");
+        Files.createLink(hard, w);
+        Path sym = dir.resolve("sym.json");
+        Files.createSymbolicLink(sym, w);
+        Path target = write("t.json", Files.readString(Path.of("../berth-io/src/main/resources/dev/berth/targets/npu-ref.json")));
+        for (String[] args : new String[][]{
+                {"plan", w.toString(), "-o", hard.toString()},
+                {"plan", w.toString(), "-o", sym.toString()},
+                {"plan", w.toString(), "-o", dir.resolve("sub/../w.json").toString()},
+                {"plan", w.toString(), "--target", target.toString(), "-o", target.toString()},
+                {"plan", w.toString(), "--target", target.toString(), "--report", target.toString()}}) {
+            Cli r = Cli.run(args);
+            assertThat(r.exit()).as(String.join(" ", args)).isEqualTo(2);
+            assertThat(r.err()).contains("invalid-input").contains("also an input");
+        }
+        assertThat(Files.readString(w)).isEqualTo(WORKLOAD);
+        assertThat(Files.isSymbolicLink(sym)).isTrue();
+        assertThat(Files.readString(target)).contains("npu-ref");
+    }
+
+    @Test
+    void aCsvOutputEqualToItsInputIsRefusedAndAFailedCsvRunKeepsTheEarlierOutput() throws IOException {
+        Path in = write("in.csv", CSV);
+        Cli same = Cli.run("plan", in.toString(), "--capacity", "12", "-o", in.toString());
+        assertThat(same.exit()).isEqualTo(2);
+        assertThat(same.err()).contains("also an input");
+        assertThat(Files.readString(in)).isEqualTo(CSV);
+        Path out = dir.resolve("out.csv");
+        assertThat(Cli.run("plan", in.toString(), "--capacity", "12", "-o", out.toString()).exit()).isZero();
+        byte[] good = Files.readAllBytes(out);
+        Cli tooSmall = Cli.run("plan", in.toString(), "--capacity", "7", "-o", out.toString());
+        assertThat(tooSmall.exit()).as(tooSmall.err()).isEqualTo(5);
+        Path broken = write("broken.csv", "id,lower,upper,size\nb1,0,3,-4\n");
+        assertThat(Cli.run("plan", broken.toString(), "--capacity", "12", "-o", out.toString()).exit()).isEqualTo(2);
+        assertThat(Files.readAllBytes(out)).isEqualTo(good);
+        noTemporaryFilesLeft();
+    }
+
+    @Test
+    void aFailedPlanKeepsBothTheEarlierArtifactAndTheEarlierReport() throws IOException {
+        Path w = write("w.json", WORKLOAD);
+        Path plan = dir.resolve("plan.json");
+        Path html = dir.resolve("plan.html");
+        assertThat(Cli.run("plan", w.toString(), "-o", plan.toString(), "--report", html.toString()).exit()).isZero();
+        byte[] goodPlan = Files.readAllBytes(plan);
+        byte[] goodHtml = Files.readAllBytes(html);
+        Path bad = write("bad.json", TOO_BIG);
+        assertThat(Cli.run("plan", bad.toString(), "-o", plan.toString(), "--report", html.toString()).exit())
+                .isEqualTo(3);
+        Path garbled = write("garbled.json", "{ \"buffers\": [ ");
+        assertThat(Cli.run("plan", garbled.toString(), "-o", plan.toString(), "--report", html.toString()).exit())
+                .isEqualTo(2);
+        assertThat(Files.readAllBytes(plan)).isEqualTo(goodPlan);
+        assertThat(Files.readAllBytes(html)).isEqualTo(goodHtml);
+        noTemporaryFilesLeft();
+    }
+
+    @Test
+    void aReportThatCannotBeWrittenLeavesTheArtifactUntouchedToo() throws IOException {
+        Path w = write("w.json", WORKLOAD);
+        Path plan = write("plan.json", "earlier plan\n");
+        Path notADirectory = write("file", "a file where a directory is needed\n");
+        Cli r = Cli.run("plan", w.toString(), "-o", plan.toString(), "--report", notADirectory.resolve("r.html").toString());
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err()).contains("invalid-input").contains("cannot write");
+        assertThat(Files.readString(plan)).isEqualTo("earlier plan\n");
+        noTemporaryFilesLeft();
+    }
+
+    @Test
+    void anOutputThatIsADirectoryIsRefusedAndTheDirectoryKept() throws IOException {
+        Path w = write("w.json", WORKLOAD);
+        Path empty = Files.createDirectory(dir.resolve("empty"));
+        Cli r = Cli.run("plan", w.toString(), "-o", empty.toString());
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err()).contains("invalid-input").contains("directory");
+        assertThat(Files.isDirectory(empty)).isTrue();
+        noTemporaryFilesLeft();
+    }
+
+    @Test
+    void aFailedReportKeepsTheEarlierReport() throws IOException {
+        Path w = write("w.json", WORKLOAD);
+        Path plan = dir.resolve("plan.json");
+        Path html = dir.resolve("plan.html");
+        assertThat(Cli.run("plan", w.toString(), "-o", plan.toString()).exit()).isZero();
+        assertThat(Cli.run("report", plan.toString(), "-o", html.toString()).exit()).isZero();
+        byte[] good = Files.readAllBytes(html);
+        Path tampered = write("tampered.json", Files.readString(plan).replaceFirst("\"highWater\": \\d+", "\"highWater\": 1"));
+        assertThat(Files.readString(tampered)).isNotEqualTo(Files.readString(plan));
+        Cli r = Cli.run("report", tampered.toString(), "-o", html.toString());
+        assertThat(r.exit()).isEqualTo(2);
+        Cli missing = Cli.run("report", dir.resolve("nope.json").toString(), "-o", html.toString());
+        assertThat(missing.exit()).isEqualTo(2);
+        Cli same = Cli.run("report", html.toString(), "-o", html.toString());
+        assertThat(same.exit()).isEqualTo(2);
+        assertThat(Files.readAllBytes(html)).isEqualTo(good);
+        noTemporaryFilesLeft();
+    }
+
+    @Test
+    void anOnnxModelIsAnInputToo() throws IOException {
+        Path model = dir.resolve("chain.onnx");
+        Files.copy(Path.of("../berth-io/src/test/resources/dev/berth/io/fuzz/OnnxImportFuzzTestInputs/onnxFile/chain.onnx"),
+                model);
+        byte[] before = Files.readAllBytes(model);
+        Cli r = Cli.run("plan", model.toString(), "-o", model.toString());
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err()).contains("also an input");
+        assertThat(Files.readAllBytes(model)).isEqualTo(before);
+        Path plan = dir.resolve("plan.json");
+        Cli ok = Cli.run("plan", model.toString(), "-o", plan.toString());
+        assertThat(ok.exit()).as(ok.err()).isZero();
+    }
+
+    @Test
+    void aDemoThatCannotWriteItsReportLeavesTheEarlierPlanAsItWas() throws IOException {
+        Path out = dir.resolve("demo");
+        Path plan = write("demo/plan.json", "earlier plan\n");
+        Files.createDirectories(out.resolve("plan.html").resolve("in-the-way"));
+        Cli r = Cli.run("demo", "--dir", out.toString());
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err()).contains("invalid-input").contains("plan.html");
+        assertThat(Files.readString(plan)).isEqualTo("earlier plan\n");
+        Path aFile = write("not-a-dir", "x\n");
+        Cli intoAFile = Cli.run("demo", "--dir", aFile.toString());
+        assertThat(intoAFile.exit()).isEqualTo(2);
+        assertThat(Files.readString(aFile)).isEqualTo("x\n");
+        noTemporaryFilesLeft();
+    }
+}

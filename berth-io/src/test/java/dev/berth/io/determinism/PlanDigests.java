@@ -1,0 +1,133 @@
+package dev.berth.io.determinism;
+
+import dev.berth.failure.BerthException;
+import dev.berth.io.FailureJson;
+import dev.berth.io.PlanJson;
+import dev.berth.io.TargetJson;
+import dev.berth.io.onnx.OnnxImport;
+import dev.berth.plan.Planner;
+import dev.berth.plan.SolverChoice;
+import dev.berth.target.Target;
+import dev.berth.workload.BufferSpec;
+import dev.berth.workload.FixedRegion;
+import dev.berth.workload.Lifetime;
+import dev.berth.workload.TileSpec;
+import dev.berth.workload.Workload;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.Random;
+
+/**
+ * What the determinism test compares: the SHA-256 of the artifact each case gives
+ * ({@link PlanJson#toBytes}), or of its {@code --json} error object when planning fails (a
+ * failure must be as reproducible as a plan). Also a {@code main} that prints the digests of
+ * the same cases, so that a fresh JVM can be asked for them.
+ */
+public final class PlanDigests {
+    /** Generous: every case here finishes its searches far below it, so no result depends on the clock. */
+    static final double TIME_LIMIT = 60;
+    static final Target NPU_REF = TargetJson.load("npu-ref");
+
+    /** One planning request: a workload on a target with a solver. */
+    record Case(String label, Target target, Workload workload, SolverChoice solver) {
+    }
+
+    private PlanDigests() {
+    }
+
+    /** The artifact's bytes, or the failure's JSON error object. */
+    static byte[] outcome(Case c) {
+        try {
+            return PlanJson.toBytes(Planner.plan(c.target(), c.workload(), new Planner.Options(c.solver(), TIME_LIMIT)).plan());
+        } catch (BerthException e) {
+            return FailureJson.toJson(e.failure()).getBytes(StandardCharsets.UTF_8);
+        }
+    }
+
+    static String digest(byte[] bytes) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** label → digest, in case order. */
+    static Map<String, String> digests(List<Case> cases) {
+        Map<String, String> out = new LinkedHashMap<>();
+        for (Case c : cases) {
+            out.put(c.label(), digest(outcome(c)));
+        }
+        return out;
+    }
+
+    /**
+     * {@code n} random workloads on {@code npu-ref} from {@code seed}, each with every solver:
+     * buffers in the logical, local and external spaces with mixed alignments (not only powers
+     * of two), zero sizes, fixed regions, tiled tensors with and without a count, and local
+     * spaces that are sometimes too small (so failures are compared too).
+     */
+    static List<Case> random(long seed, int n) {
+        Random rnd = new Random(seed);
+        long[] aligns = {1, 2, 3, 8, 10, 24, 64, 100, 4096};
+        String[] spaces = {"global", "global", "sram", "sram", "weights"};
+        List<Case> out = new ArrayList<>();
+        for (int w = 0; w < n; w++) {
+            int steps = 1 + rnd.nextInt(12);
+            List<BufferSpec> buffers = new ArrayList<>();
+            int count = 1 + rnd.nextInt(10);
+            for (int i = 0; i < count; i++) {
+                int first = rnd.nextInt(steps);
+                int last = first + rnd.nextInt(steps - first);
+                String space = spaces[rnd.nextInt(spaces.length)];
+                long size = rnd.nextInt(8) == 0 ? 0 : 1 + rnd.nextInt(rnd.nextBoolean() ? 4096 : 120_000);
+                Optional<TileSpec> tile = Optional.empty();
+                if (!space.equals("sram") && rnd.nextInt(6) == 0) {
+                    tile = Optional.of(new TileSpec("sram", 1 + rnd.nextInt(3),
+                            rnd.nextBoolean() ? OptionalInt.empty() : OptionalInt.of(1 + rnd.nextInt(16))));
+                }
+                buffers.add(new BufferSpec("b" + i, size, space, aligns[rnd.nextInt(aligns.length)],
+                        new Lifetime(first, last), tile));
+            }
+            List<FixedRegion> fixed = new ArrayList<>();
+            if (rnd.nextInt(3) == 0) {
+                fixed.add(new FixedRegion("abi", "global", 64L * rnd.nextInt(8), 1 + rnd.nextInt(2048),
+                        new Lifetime(0, steps - 1)));
+            }
+            Workload wl = new Workload("random-" + seed + "-" + w, buffers, fixed);
+            for (SolverChoice s : SolverChoice.values()) {
+                out.add(new Case(wl.name() + "/" + s.id(), NPU_REF, wl, s));
+            }
+        }
+        return out;
+    }
+
+    /** A shared model imported afresh from its file, planned on {@code npu-ref} with {@code solver}. */
+    static Case model(Path file, List<String> inputs, SolverChoice solver) {
+        Workload wl = OnnxImport.read(file, NPU_REF, new OnnxImport.Options(inputs, Optional.empty(), Optional.empty()))
+                .workload();
+        return new Case(file.getFileName() + "/" + solver.id(), NPU_REF, wl, solver);
+    }
+
+    /**
+     * {@code random SEED N}, or {@code model FILE SOLVER [INPUT...]}: prints {@code label digest}
+     * per line.
+     */
+    public static void main(String[] args) {
+        List<Case> cases = args[0].equals("random")
+                ? random(Long.parseLong(args[1]), Integer.parseInt(args[2]))
+                : List.of(model(Path.of(args[1]), List.of(args).subList(3, args.length),
+                        SolverChoice.byId(args[2]).orElseThrow()));
+        digests(cases).forEach((label, digest) -> System.out.println(label + " " + digest));
+    }
+}
