@@ -142,6 +142,11 @@ class AdmissionDetailTest {
                                             assertThat(e.category()).isEqualTo(Category.ADDRESS_NOT_ENCODABLE);
                                             assertThat(e.failure().facts().limit()).hasValue(mm);
                                             assertThat(e.failure().facts().requested()).hasValue(bytes);
+                                            // a start past the format is reported as base + offset, an end as the address
+                                            assertThat(e.failure().facts().start()).hasValue(s > mm ? off : s);
+                                            assertThat(e.failure().message()).contains(s > mm
+                                                    ? "base " + b0 + " + offset " + off + " is past maxAddress " + mm
+                                                    : bytes + " bytes from " + s + " end past maxAddress " + mm);
                                         });
                                 assertThatThrownBy(() -> Admission.encodable(f, "d", "g", s, bytes)).as(where)
                                         .isInstanceOfSatisfying(BerthException.class, e -> {
@@ -218,6 +223,25 @@ class AdmissionDetailTest {
         BerthException e = (BerthException) org.assertj.core.api.Assertions.catchThrowable(() -> Admission.admit(
                 new Space.Logical("g", wide, 1, 0), "t1", 0, Long.MAX_VALUE, 1));
         assertThat(e).as("2^63-1 bytes fit a last-byte format of 2^63-1").isNull();
+    }
+
+    @Test
+    void encodableMessagesSayWhichEndIsPastTheFormat() {
+        assertThat(catchMessage(() -> Admission.encodable(EX29, "d.tile.0", "global", 30, 1)))
+                .isEqualTo("d.tile.0 in space global: address 30 is past maxAddress 29; limit from format teach "
+                        + "(maxAddress 29, exclusive end)");
+        assertThat(catchMessage(() -> Admission.encodable(EX29, "d", "g", 29, 1)))
+                .contains("1 bytes from 29 end past maxAddress 29 (only 0 bytes are encodable from there)");
+        assertThat(catchMessage(() -> Admission.encodable(EX29, "d", "g", 25, 10)))
+                .contains("10 bytes from 25 end past maxAddress 29 (only 4 bytes are encodable from there)");
+        assertThat(catchMessage(() -> Admission.encodable(LB29, "d", "g", 25, 10)))
+                .contains("10 bytes from 25 end past maxAddress 29 (only 5 bytes are encodable from there)");
+    }
+
+    private static String catchMessage(Runnable r) {
+        BerthException e = (BerthException) org.assertj.core.api.Assertions.catchThrowable(r::run);
+        assertThat(e).as("rejected").isNotNull();
+        return e.failure().message();
     }
 
     @Test

@@ -117,6 +117,9 @@ class PlanValidatorDetailTest {
                 buf("c", "g", 12, 2, 0, 5), buf("d", "g", 15, 5, 0, 5));
         assertThat(kinds(plan(bs, List.of()))).containsExactly(Verdict.Kind.OVERLAP);
         assertThat(kinds(plan(List.of(buf("a", "g", 0, 10, 0, 5), buf("b", "g", 10, 10, 0, 5)), List.of()))).isEmpty();
+        // the held neighbour above, touching the new one's end
+        assertThat(kinds(plan(List.of(buf("above", "g", 10, 10, 0, 5), buf("below", "g", 0, 10, 0, 5)), List.of())))
+                .isEmpty();
     }
 
     @Test
