@@ -11,10 +11,13 @@ data="$root/../shared/benchmarks/minimalloc"
 minimize_seconds="${MINIMIZE_SECONDS:-300}"
 out="$root/BENCHMARKS.md"
 tmp="$(mktemp)"
-trap 'rm -f "$tmp"' EXIT
+jars="$(mktemp -d)"
+trap 'rm -rf "$tmp" "$jars"' EXIT
 
 mvn -B -q -DskipTests package >&2
-berth() { java -jar "$root/berth-cli/target/berth.jar" "$@"; }
+# run from copies, so that a rebuild during the run cannot change what is measured
+cp "$root/berth-cli/target/berth.jar" "$root/berth-bench/target/benchmarks.jar" "$jars/"
+berth() { java -jar "$jars/berth.jar" "$@"; }
 
 # run TITLE COMMAND...: a section with the command and its verbatim output
 run() {
@@ -26,8 +29,8 @@ run() {
     echo "### $title"
     echo
     echo '```'
-    echo "\$ $*" | sed "s#$root/##g; s#$(dirname "$root")/shared#../shared#g"
-    "$@" 2>&1 | sed "s#$root/##g; s#$(dirname "$root")/shared#../shared#g"
+    echo "\$ $*" | sed "s#^\$ berth #\$ ./berth #; s#$root/##g; s#$(dirname "$root")/shared#../shared#g; s#$jars/berth.jar#berth-cli/target/berth.jar#g; s#$jars/#berth-bench/target/#g"
+    "$@" 2>&1 | sed "s#$root/##g; s#$(dirname "$root")/shared#../shared#g; s#$jars/berth.jar#berth-cli/target/berth.jar#g; s#$jars/#berth-bench/target/#g"
     echo '```'
   } >> "$tmp"
 }
@@ -88,7 +91,7 @@ run "J" berth plan "$data/J.1048576.csv" --capacity 1048576 --minimize --time-li
   echo "-Xmx1g. Goals: 10^4 buffers in at most 50 ms at 1.01x the lower bound; 10^6 in at most 3 s;"
   echo "time growing at most 12x per 10x buffers."
 } >> "$tmp"
-run "HeuristicScale" java -Xmx1g -cp "$root/berth-bench/target/benchmarks.jar" dev.berth.bench.HeuristicScale
+run "HeuristicScale" java -Xmx1g -cp "$jars/benchmarks.jar" dev.berth.bench.HeuristicScale
 
 {
   echo
@@ -98,12 +101,13 @@ run "HeuristicScale" java -Xmx1g -cp "$root/berth-bench/target/benchmarks.jar" d
   echo "admission of every placement, through the checked vocabulary and through an unchecked copy"
   echo "that exists only in the benchmark module. Goal: at most 3 % difference on planning."
 } >> "$tmp"
-run "CheckedArithmeticBenchmark" java -jar "$root/berth-bench/target/benchmarks.jar" CheckedArithmetic -f 2 -wi 5 -i 10
+run "CheckedArithmeticBenchmark" java -jar "$jars/benchmarks.jar" CheckedArithmetic -f 2 -wi 5 -i 10
 
 {
   echo
   echo "Load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
 } >> "$tmp"
 mv "$tmp" "$out"
+rm -rf "$jars"
 trap - EXIT
 echo "wrote $out" >&2

@@ -77,14 +77,22 @@ final class BenchCommand implements Runnable {
                 description = "exact, best-fit or greedy. Default: ${DEFAULT-VALUE}.")
         String solver;
 
+        @Option(names = "--threads", paramLabel = "N", defaultValue = "0",
+                description = "Threads of the exact solver's portfolio (0: one per processor; the answers do not "
+                        + "depend on it). Default: ${DEFAULT-VALUE}.")
+        int threads;
+
         @Override
         public Integer call() throws IOException {
             if (!(timeLimit > 0) || Double.isInfinite(timeLimit)) {
                 throw BerthException.invalid("--time-limit", Double.toString(timeLimit),
                         "--time-limit: must be a positive number of seconds");
             }
+            if (threads < 0) {
+                throw BerthException.invalid("--threads", Integer.toString(threads), "--threads: must be 0 or more");
+            }
             Solver s = switch (solver) {
-                case "exact" -> new ExactSolver();
+                case "exact" -> new ExactSolver(ExactSolver.Settings.defaults().withThreads(threads));
                 case "best-fit" -> HeuristicSolver.bestFit();
                 case "greedy" -> HeuristicSolver.greedyBySize();
                 default -> throw BerthException.invalid("--solver", solver, "--solver: '" + solver
@@ -135,7 +143,9 @@ final class BenchCommand implements Runnable {
                 out.flush();
             }
             out.println();
-            out.println("berth bench minimalloc " + dir + " --solver " + solver + " --time-limit " + timeLimit);
+            out.println("berth bench minimalloc " + dir + " --solver " + solver + " --time-limit " + timeLimit
+                    + (solver.equals("exact") ? " --threads " + threads + " (" + (threads > 0 ? threads
+                    : Runtime.getRuntime().availableProcessors()) + " used)" : ""));
             out.print(Tables.render(rows));
             out.println(String.format(Locale.ROOT, "total: %d of %d solved and validated, %.3f s", solved, files.size(),
                     totalTime));

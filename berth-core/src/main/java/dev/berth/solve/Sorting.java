@@ -66,8 +66,40 @@ final class Sorting {
      * then increasing item: a stable merge sort without boxing.
      */
     static void sortDescending(int[] a, long[] primary, long[] secondary) {
-        int[] tmp = new int[a.length];
-        mergeSort(a, tmp, 0, a.length, primary, secondary);
+        int n = a.length;
+        long maxPrimary = 0;
+        for (int x : a) {
+            maxPrimary = Math.max(maxPrimary, primary[x]);
+        }
+        int idBits = 64 - Long.numberOfLeadingZeros(Math.max(1, n));
+        if (n > 64 && idBits + 64 - Long.numberOfLeadingZeros(maxPrimary) <= 63) {
+            // a primitive sort of packed keys, (max - primary) then position, then the runs of equal
+            // primary (rare) by the full order
+            long[] key = new long[n];
+            for (int q = 0; q < n; q++) {
+                key[q] = ((maxPrimary - primary[a[q]]) << idBits) | q;
+            }
+            int[] copy = a.clone();
+            java.util.Arrays.sort(key);
+            long mask = (1L << idBits) - 1;
+            for (int q = 0; q < n; q++) {
+                a[q] = copy[(int) (key[q] & mask)];
+            }
+            int[] tmp = new int[n];
+            for (int q = 0; q < n; ) {
+                int e = q + 1;
+                while (e < n && primary[a[e]] == primary[a[q]]) {
+                    e++;
+                }
+                if (e - q > 1) {
+                    mergeSort(a, tmp, q, e, primary, secondary);
+                }
+                q = e;
+            }
+            return;
+        }
+        int[] tmp = new int[n];
+        mergeSort(a, tmp, 0, n, primary, secondary);
     }
 
     private static boolean before(int x, int y, long[] primary, long[] secondary) {

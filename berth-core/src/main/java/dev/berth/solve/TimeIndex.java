@@ -6,7 +6,7 @@ import java.util.Arrays;
  * Finds the placed items that share a step with a query item, without scanning all of them.
  *
  * <p>Steps are compressed to ranks. Ranks are cut into blocks at several levels: level 0 has
- * blocks of 16 ranks, each next level blocks four times wider. An item is listed at the finest
+ * blocks of 64 ranks, each next level blocks eight times wider. An item is listed at the finest
  * level where its lifetime touches at most two blocks, in those one or two blocks. A query
  * scans, at every level that holds items, the blocks its own lifetime touches, and reports each
  * item once (at the first of its blocks inside the scanned range). So an item is looked at only
@@ -17,8 +17,8 @@ import java.util.Arrays;
  * items are added.
  */
 final class TimeIndex {
-    private static final int BASE_SHIFT = 4;
-    private static final int LEVEL_SHIFT = 2;
+    private static final int BASE_SHIFT = 6;
+    private static final int LEVEL_SHIFT = 3;
     /** Marks the entry of an item in its second block. */
     private static final long CONTINUED = 1L << 62;
 
@@ -61,7 +61,7 @@ final class TimeIndex {
         rankLast = new int[n];
         level = new byte[n];
         int top = 0;
-        while (top < 13 && ((Math.max(u, 1) - 1) >> shift(top)) > 1) {
+        while (top < 8 && ((Math.max(u, 1) - 1) >> shift(top)) > 1) {
             top++;
         }
         levels = top + 1;

@@ -8,6 +8,7 @@ import dev.berth.solve.Solver;
 import dev.berth.solve.SpaceProblem;
 
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * A complete search for a placement within {@link SpaceProblem#limit()}: it finds one, proves
@@ -18,9 +19,10 @@ import java.util.List;
  * <p>Steps: zero-size items go to offset 0 (they conflict with nothing); a fixed item past the
  * limit, an item larger than the limit, or a step whose live sizes exceed the limit is
  * infeasible at once; the two heuristics are tried (when they fit, that is a placement);
- * then {@link CanonicalSearch} runs with several item orders in turn, each with a node limit
- * that doubles every round (restarts), all sharing the sub-problems proved infeasible
- * ({@link FailureMemo}). Any attempt that completes without a placement is a proof.
+ * then {@link CanonicalSearch} runs with several item orders, each with a node limit that doubles
+ * every round (restarts), each remembering the sub-problems and search states it proved
+ * infeasible ({@link FailureMemo}, {@link FailedStates}), side by side on the available
+ * processors ({@link Portfolio}). Any search that completes without a placement is a proof.
  */
 public final class ExactSolver implements Solver {
 
@@ -28,11 +30,13 @@ public final class ExactSolver implements Solver {
      * Settings: whether to try the heuristics first; the item orders to rotate through, each a
      * string of keys (W lifetime width, A area, T largest section total, Z size; see
      * {@link ItemOrder}); whether sub-problems re-rank their items with the totals of the moment;
-     * whether to remember infeasible sub-problems; and the node limit of the first round (0: twice
-     * the number of items), doubled every round.
+     * whether to remember infeasible sub-problems; the node limit of the first round (0: twice
+     * the number of items), doubled every round; and the number of threads the orders share (0:
+     * one per available processor). The answer is the same for every number of threads
+     * ({@link Portfolio}).
      */
     public record Settings(boolean heuristicsFirst, List<String> orders, boolean dynamicOrders, boolean learn,
-                           long firstNodeLimit) {
+                           long firstNodeLimit, int threads) {
         public Settings {
             orders = List.copyOf(orders);
             if (orders.isEmpty()) {
@@ -42,17 +46,28 @@ public final class ExactSolver implements Solver {
             if (firstNodeLimit < 0) {
                 throw new IllegalArgumentException("negative node limit");
             }
+            if (threads < 0) {
+                throw new IllegalArgumentException("negative thread count");
+            }
         }
 
         public static Settings defaults() {
-            return new Settings(true, List.of("WAT", "TAW", "TWA"), true, true, 0);
+            return new Settings(true, List.of("WAT", "TAW", "TWA"), true, true, 0, 0);
         }
 
         /** The same settings without the heuristics (a pure search). */
         public Settings searchOnly() {
-            return new Settings(false, orders, dynamicOrders, learn, firstNodeLimit);
+            return new Settings(false, orders, dynamicOrders, learn, firstNodeLimit, threads);
+        }
+
+        /** The same settings on {@code n} threads (0: one per available processor); the answer does not change. */
+        public Settings withThreads(int n) {
+            return new Settings(heuristicsFirst, orders, dynamicOrders, learn, firstNodeLimit, n);
         }
     }
+
+    /** Problems with fewer items than this are solved on one thread (threads cost more than they bring). */
+    private static final int PARALLEL_FROM = 48;
 
     private final Settings settings;
     private long lastNodes;
@@ -133,51 +148,48 @@ public final class ExactSolver implements Solver {
                 }
             }
         }
-        FailureMemo memo = settings.learn() ? new FailureMemo(in.n) : null;
-        FailedStates failedStates = settings.learn() ? new FailedStates(tableBits(in.n)) : null;
-        CanonicalSearch[] searches = new CanonicalSearch[settings.orders().size()];
-        for (int k = 0; k < searches.length; k++) {
-            searches[k] = new CanonicalSearch(in, settings.orders().get(k), settings.dynamicOrders(), memo, failedStates,
-                    budget::exhausted);
+        int k = settings.orders().size();
+        CanonicalSearch[] searches = new CanonicalSearch[k];
+        FailureMemo[] memos = new FailureMemo[k];
+        FailedStates[] tables = new FailedStates[k];
+        AtomicBoolean[] cancel = new AtomicBoolean[k];
+        for (int i = 0; i < k; i++) {
+            memos[i] = settings.learn() ? new FailureMemo(in.n) : null;
+            tables[i] = settings.learn() ? new FailedStates(tableBits(in.n)) : null;
+            AtomicBoolean c = cancel[i] = new AtomicBoolean();
+            searches[i] = new CanonicalSearch(in, settings.orders().get(i), settings.dynamicOrders(), memos[i], tables[i],
+                    () -> c.get() || budget.exhausted());
         }
-        long nodeLimit = settings.firstNodeLimit() > 0 ? settings.firstNodeLimit() : Math.max(64, 2L * in.n);
-        if (searches.length == 1) {
-            nodeLimit = Long.MAX_VALUE;
+        long first = settings.firstNodeLimit() > 0 ? settings.firstNodeLimit() : Math.max(64, 2L * in.n);
+        int threads = settings.threads() > 0 ? settings.threads() : Runtime.getRuntime().availableProcessors();
+        if (in.n < PARALLEL_FROM) {
+            threads = 1;
         }
-        while (true) {
-            for (CanonicalSearch s : searches) {
-                long left = maxNodes - total(searches);
-                if (left <= 0) {
-                    return new Outcome.Unknown("the search stopped at its node limit (" + maxNodes
-                            + " nodes) without a placement or a proof");
-                }
-                int r = s.solve(Math.min(nodeLimit, left));
-                lastNodes = total(searches);
-                long parts = 0;
-                long failed = 0;
-                for (CanonicalSearch x : searches) {
-                    parts += x.parts();
-                    failed += x.partsFailed();
-                }
-                lastStats = lastNodes + " nodes, " + parts + " sub-problems (" + failed + " infeasible), "
-                        + (memo == null ? "no learning" : memo.hits() + " learned failures reused, "
-                        + failedStates.hits() + " failed states met again") + ", last node limit "
-                        + nodeLimit;
-                switch (r) {
-                    case CanonicalSearch.SOLVED:
-                        return solved(p, in, s);
-                    case CanonicalSearch.FAILED:
-                        return new Outcome.Infeasible("a complete search (" + lastNodes
-                                + " nodes) found no placement within " + asked);
-                    case CanonicalSearch.STOPPED:
-                        return new Outcome.Unknown("the search stopped at the time limit after " + lastNodes
-                                + " nodes, without a placement or a proof");
-                    default:
-                        break;
-                }
-            }
-            nodeLimit = nodeLimit > Long.MAX_VALUE / 2 ? Long.MAX_VALUE : nodeLimit * 2;
+        Portfolio.Result r = Portfolio.run(searches, cancel, first, maxNodes, threads, budget);
+        lastNodes = Portfolio.nodes(searches);
+        long parts = 0;
+        long failedParts = 0;
+        long memoHits = 0;
+        long stateHits = 0;
+        for (int i = 0; i < k; i++) {
+            parts += searches[i].parts();
+            failedParts += searches[i].partsFailed();
+            memoHits += memos[i] == null ? 0 : memos[i].hits();
+            stateHits += tables[i] == null ? 0 : tables[i].hits();
         }
+        lastStats = lastNodes + " nodes, " + parts + " sub-problems (" + failedParts + " infeasible), "
+                + (settings.learn() ? memoHits + " learned failures reused, " + stateHits + " failed states met again"
+                : "no learning") + ", last node limit " + r.nodeLimit() + ", " + threads + " thread"
+                + (threads == 1 ? "" : "s");
+        return switch (r.status()) {
+            case CanonicalSearch.SOLVED -> solved(p, in, searches[r.search()]);
+            case CanonicalSearch.FAILED -> new Outcome.Infeasible("a complete search (" + lastNodes
+                    + " nodes) found no placement within " + asked);
+            case CanonicalSearch.STOPPED -> new Outcome.Unknown("the search stopped at the time limit after " + lastNodes
+                    + " nodes, without a placement or a proof");
+            default -> new Outcome.Unknown("the search stopped at its node limit (" + maxNodes
+                    + " nodes) without a placement or a proof");
+        };
     }
 
     /**
@@ -222,14 +234,6 @@ public final class ExactSolver implements Solver {
     /** The largest table of failed states: 2^16 entries (1 MiB) for small problems, up to 2^21 (32 MiB). */
     private static int tableBits(int n) {
         return n < 64 ? 16 : n < 1024 ? 20 : 21;
-    }
-
-    private static long total(CanonicalSearch[] searches) {
-        long t = 0;
-        for (CanonicalSearch s : searches) {
-            t += s.nodes();
-        }
-        return t;
     }
 
     private static Outcome.Solved solved(SpaceProblem p, Instance in, CanonicalSearch s) {

@@ -28,9 +28,9 @@ class ExactSolverBruteForceTest {
         return Stream.of(
                 d.searchOnly(),
                 d,
-                new ExactSolver.Settings(false, List.of("WAT"), true, false, 0),
-                new ExactSolver.Settings(false, List.of("TAW", "Z", "WAT"), true, true, 1),
-                new ExactSolver.Settings(false, List.of("TWA", "AZ"), false, true, 3));
+                new ExactSolver.Settings(false, List.of("WAT"), true, false, 0, 1),
+                new ExactSolver.Settings(false, List.of("TAW", "Z", "WAT"), true, true, 1, 2),
+                new ExactSolver.Settings(false, List.of("TWA", "AZ"), false, true, 3, 1));
     }
 
     @TestFactory
@@ -82,7 +82,7 @@ class ExactSolverBruteForceTest {
     @TestFactory
     Stream<DynamicTest> agreesWithBruteForceOnTighterMediumProblems() {
         return Stream.of(ExactSolver.Settings.defaults().searchOnly(),
-                new ExactSolver.Settings(false, List.of("WAT", "TAW"), true, true, 2)).map(settings ->
+                new ExactSolver.Settings(false, List.of("WAT", "TAW"), true, true, 2, 2)).map(settings ->
                 DynamicTest.dynamicTest(settings.toString(), () -> {
                     SplittableRandom rnd = new SplittableRandom(77);
                     List<Boolean> verdicts = new ArrayList<>();
