@@ -36,6 +36,8 @@ final class TimeIndex {
      */
     private final int[] blockStart;
     private final long[] entries;
+    /** One bit per block: set once the block holds an entry (a small array that stays in cache). */
+    private final long[] filled;
     private final int[] levelCount;
 
     /**
@@ -96,6 +98,7 @@ final class TimeIndex {
         }
         blockStart[blocksTotal] = Math.toIntExact(slots);
         entries = new long[Math.toIntExact(slots)];
+        filled = new long[(blocksTotal >> 6) + 1];
         levelCount = new int[levels];
     }
 
@@ -114,6 +117,7 @@ final class TimeIndex {
         long steps = ((long) p.first(item) << 32) | p.last(item);
         for (int b0 = rankFirst[item] >> s, b = b0, e = rankLast[item] >> s; b <= e; b++) {
             int g = levelBase[l] + b;
+            filled[g >> 6] |= 1L << g;
             int base = blockStart[g];
             int at = base + 1 + 3 * (int) entries[base]++;
             assert at + 3 <= blockStart[g + 1] : "block overflow";
@@ -141,7 +145,11 @@ final class TimeIndex {
             int s = shift(lv);
             int firstBlock = qf >> s;
             for (int b = firstBlock, e = ql >> s; b <= e; b++) {
-                int base = blockStart[levelBase[lv] + b];
+                int g = levelBase[lv] + b;
+                if ((filled[g >> 6] & (1L << g)) == 0) {
+                    continue;
+                }
+                int base = blockStart[g];
                 for (int q = base + 1, end = q + 3 * (int) es[base]; q < end; q += 3) {
                     long steps = es[q];
                     long jf = (steps & ~CONTINUED) >>> 32;
