@@ -89,10 +89,6 @@ final class CanonicalSearch {
     private int[] trailWhere = new int[256];
     private int trailTop;
     private final int[] placedStack;
-    /** Scratch for the release-date bound of one section. */
-    private final long[] relKey;
-    private final long[] relSize;
-    static boolean releaseBound = true;
     private int placedTop;
 
     // candidates of the nodes on the current path
@@ -138,12 +134,6 @@ final class CanonicalSearch {
             pos[i] = i;
         }
         placedStack = new int[n];
-        int widest = 0;
-        for (int[] items : in.sectionItems) {
-            widest = Math.max(widest, items.length);
-        }
-        relKey = new long[widest];
-        relSize = new long[widest];
     }
 
     long nodes() {
@@ -392,59 +382,16 @@ final class CanonicalSearch {
                 continue;
             }
             long low = Long.MAX_VALUE;
-            long high = 0;
             for (int k : in.sectionItems[s]) {
-                if (!placed[k]) {
-                    low = Math.min(low, m[k]);
-                    high = Math.max(high, m[k]);
+                if (!placed[k] && m[k] < low) {
+                    low = m[k];
                 }
             }
             if (t > limit - Math.max(low, at)) {
                 return effect & ~OK;
             }
-            if (releaseBound && t > limit - Math.max(high, at) && !stacksBelowLimit(s, at)) {
-                return effect & ~OK;
-            }
         }
         return effect | OK;
-    }
-
-    /**
-     * The unplaced items of section s are stacked, each at or above max(its floor, at): for every
-     * threshold, the items whose floor is at least the threshold fit between it and the limit
-     * (the makespan bound of one machine with release dates). Only called when the cheap bounds
-     * pass but the highest floor plus the total does not.
-     */
-    private boolean stacksBelowLimit(int s, long at) {
-        int c = 0;
-        for (int k : in.sectionItems[s]) {
-            if (!placed[k]) {
-                relKey[c] = Math.max(m[k], at);
-                relSize[c] = in.size[k];
-                c++;
-            }
-        }
-        // by release descending (insertion sort: sections are small)
-        for (int i = 1; i < c; i++) {
-            long kk = relKey[i];
-            long sz = relSize[i];
-            int q = i - 1;
-            while (q >= 0 && relKey[q] < kk) {
-                relKey[q + 1] = relKey[q];
-                relSize[q + 1] = relSize[q];
-                q--;
-            }
-            relKey[q + 1] = kk;
-            relSize[q + 1] = sz;
-        }
-        long sum = 0;
-        for (int i = 0; i < c; i++) {
-            sum += relSize[i]; // at most the section total, itself at most the limit
-            if (sum > limit - relKey[i]) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /**
