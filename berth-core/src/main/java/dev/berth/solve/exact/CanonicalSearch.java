@@ -6,8 +6,9 @@ import java.util.Arrays;
 import java.util.function.BooleanSupplier;
 
 /**
- * One depth-first search over canonical placements of an {@link Instance}, with one static
- * order of the items (their {@code rank}).
+ * One depth-first search over canonical placements of an {@link Instance}, with one order of
+ * the items (their {@code rank}; sub-problems re-rank their items when dynamic ranks are on).
+ * It can be resumed with a larger node limit (a restart): what it learned stays.
  *
  * <h2>What it searches</h2>
  * Call a placement <em>settled</em> when no item can move to a lower free aligned offset
@@ -33,11 +34,14 @@ import java.util.function.BooleanSupplier;
  *   <li><b>decomposition</b>: when no unplaced item crosses a section boundary any more, the two
  *       sides are independent sub-problems, each solved on its own, from scratch (the items of a
  *       side only ever have to stay above their floors: the sub-problem is "place these items,
- *       each at or above its floor"), and each result is remembered ({@link FailureMemo}).</li>
+ *       each at or above its floor"), and each failure is remembered ({@link FailureMemo}):
+ *       a later sub-problem over the same items with floors at least as high fails at once;</li>
+ *   <li><b>failed states</b>: a node whose whole subtree failed is remembered by a hash of its
+ *       state ({@link FailedStates}); meeting the same state again fails at once.</li>
  * </ul>
  *
- * <p>The state (floors, section totals and lower bounds, crossing counts) is updated in place
- * and restored from a trail on backtracking. Sizes and offsets never exceed {@code limit}: a
+ * <p>The state (floors, placed items, section totals and counts, crossing counts) is updated
+ * in place and restored from a trail on backtracking. Sizes and offsets never exceed {@code limit}: a
  * floor above {@code limit - size} fails before it is stored, so {@code m[k] + size[k]} never
  * overflows.
  */
@@ -94,7 +98,6 @@ final class CanonicalSearch {
     // candidates of the nodes on the current path
     private int[] candStack = new int[256];
     private int candTop;
-
 
     CanonicalSearch(Instance in, String orderKeys, boolean dynamicRanks, FailureMemo memo, FailedStates failedStates,
                     BooleanSupplier stop) {
