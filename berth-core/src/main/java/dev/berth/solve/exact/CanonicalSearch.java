@@ -252,7 +252,7 @@ final class CanonicalSearch {
         long h2 = FailedStates.mix(context + floorOffset) ^ lastRank * 0xC2B2AE3D27D4EB4FL;
         for (int q = from; q < end; q++) {
             int k = pool[q];
-            minTop = Math.min(minTop, m[k] + in.size[k]);
+            minTop = Math.min(minTop, Checked.add(m[k], in.size[k]));
             h1 += FailedStates.mix(key1[k] ^ m[k]);
             h2 += FailedStates.mix(key2[k] + m[k]);
         }
@@ -286,7 +286,7 @@ final class CanonicalSearch {
                 heaviest = total[s];
             }
         }
-        long highest = limit - heaviest;
+        long highest = Checked.subtract(limit, heaviest);
         int result = FAILED;
         for (int c = cBase; c < cEnd; c++) {
             int j = candStack[c];
@@ -336,7 +336,7 @@ final class CanonicalSearch {
     private int place(int j, int from, int len, int lo, int hi) {
         long at = m[j];
         long size = in.size[j];
-        long top = at + size; // at <= limit - size: no overflow
+        long top = Checked.add(at, size); // at <= limit - size
         // remove from the segment: swap with the last element
         int last = from + len - 1;
         int pj = pos[j];
@@ -352,7 +352,7 @@ final class CanonicalSearch {
         int sl = in.secLast[j];
         int effect = 0;
         for (int s = sf; s <= sl; s++) {
-            total[s] -= size;
+            total[s] = Checked.subtract(total[s], size);
             count[s]--;
             if (s < sl && --cut[s] == 0) {
                 effect |= SPLIT;
@@ -371,7 +371,7 @@ final class CanonicalSearch {
                 trail(k, m[k]);
                 m[k] = nm;
                 long fixed = in.fixedAt[k];
-                if (fixed >= 0 ? nm > fixed : nm > limit - in.size[k]) {
+                if (fixed >= 0 ? nm > fixed : nm > Checked.subtract(limit, in.size[k])) {
                     return effect & ~OK;
                 }
                 tLo = Math.min(tLo, in.secFirst[k]);
@@ -390,7 +390,7 @@ final class CanonicalSearch {
                     low = m[k];
                 }
             }
-            if (t > limit - Math.max(low, at)) {
+            if (t > Checked.subtract(limit, Math.max(low, at))) {
                 return effect & ~OK;
             }
         }
@@ -493,7 +493,7 @@ final class CanonicalSearch {
             int sf = in.secFirst[j];
             int sl = in.secLast[j];
             for (int s = sf; s <= sl; s++) {
-                total[s] += size;
+                total[s] = Checked.add(total[s], size);
                 count[s]++;
                 if (s < sl) {
                     cut[s]++;

@@ -102,9 +102,9 @@ public final class Minimizer {
                     progressMade = true;
                     log.accept(new Step(lower, upper, "limit " + lower + ": placement of height " + s.height()));
                 } else if (o instanceof Outcome.Infeasible) {
-                    lower += g;
+                    lower = Checked.add(lower, g);
                     progressMade = true;
-                    log.accept(new Step(lower, upper, "limit " + (lower - g) + ": proved infeasible (" + exact.lastNodes()
+                    log.accept(new Step(lower, upper, "limit " + Checked.subtract(lower, g) + ": proved infeasible (" + exact.lastNodes()
                             + " nodes)"));
                     continue;
                 } else {
@@ -112,25 +112,25 @@ public final class Minimizer {
                 }
                 break;
             }
-            long a = lower + g;
-            long b = upper - g;
+            long a = Checked.add(lower, g);
+            long b = Checked.subtract(upper, g); // below a when nothing is left to bisect
             while (a <= b && lower < upper && !budget.exhausted()) {
-                long c = (a / g + (b / g - a / g) / 2) * g;
+                long c = Checked.multiply(a / g + (b / g - a / g) / 2, g);
                 Outcome o = exact.solve(p.withLimit(c), budget.child(slice));
                 if (o instanceof Outcome.Solved s) {
                     upper = s.height();
                     best = s.offsets();
-                    b = upper - g;
+                    b = Checked.subtract(upper, g);
                     progressMade = true;
                     log.accept(new Step(lower, upper, "limit " + c + ": placement of height " + s.height()));
                 } else if (o instanceof Outcome.Infeasible) {
-                    lower = c + g;
+                    lower = Checked.add(c, g);
                     a = lower;
                     progressMade = true;
                     log.accept(new Step(lower, upper, "limit " + c + ": proved infeasible (" + exact.lastNodes()
                             + " nodes)"));
                 } else {
-                    a = c + g;
+                    a = Checked.add(c, g);
                     log.accept(new Step(lower, upper, "limit " + c + ": undecided in " + slice + " s"));
                 }
             }
