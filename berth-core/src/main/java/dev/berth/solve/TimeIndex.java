@@ -47,21 +47,31 @@ final class TimeIndex {
     TimeIndex(SpaceProblem p) {
         this.p = p;
         int n = p.size();
-        int[] steps = new int[2 * n];
-        for (int i = 0; i < n; i++) {
-            steps[2 * i] = p.first(i);
-            steps[2 * i + 1] = p.last(i);
-        }
-        Arrays.sort(steps);
-        int u = 0;
-        for (int k = 0; k < steps.length; k++) {
-            if (k == 0 || steps[k] != steps[k - 1]) {
-                steps[u++] = steps[k];
-            }
-        }
         rankFirst = new int[n];
         rankLast = new int[n];
         level = new byte[n];
+        // ranks: sort (step, end point) keys once and number the distinct steps in order
+        long[] points = new long[2 * n];
+        for (int i = 0; i < n; i++) {
+            points[2 * i] = ((long) p.first(i) << 32) | (2L * i);
+            points[2 * i + 1] = ((long) p.last(i) << 32) | (2L * i + 1);
+        }
+        Arrays.sort(points);
+        int u = 0;
+        long previous = -1;
+        for (long point : points) {
+            long step = point >>> 32;
+            if (step != previous) {
+                u++;
+                previous = step;
+            }
+            int endPoint = (int) (point & 0xFFFF_FFFFL);
+            if ((endPoint & 1) == 0) {
+                rankFirst[endPoint >>> 1] = u - 1;
+            } else {
+                rankLast[endPoint >>> 1] = u - 1;
+            }
+        }
         int top = 0;
         while (top < 8 && ((Math.max(u, 1) - 1) >> shift(top)) > 1) {
             top++;
@@ -73,10 +83,8 @@ final class TimeIndex {
         }
         int[] count = new int[levelBase[levels] + 1];
         for (int i = 0; i < n; i++) {
-            int rf = Arrays.binarySearch(steps, 0, u, p.first(i));
-            int rl = Arrays.binarySearch(steps, 0, u, p.last(i));
-            rankFirst[i] = rf;
-            rankLast[i] = rl;
+            int rf = rankFirst[i];
+            int rl = rankLast[i];
             int l = 0;
             while (l < top && (rl >> shift(l)) - (rf >> shift(l)) > 1) {
                 l++;
