@@ -72,6 +72,7 @@ section() {
 } > "$tmp"
 
 run "Exact solver at each file's capacity" berth bench minimalloc "$data" --time-limit 60
+run "The same on one thread (same answers: the portfolio is deterministic)" berth bench minimalloc "$data" --time-limit 60 --threads 1
 
 {
   echo
