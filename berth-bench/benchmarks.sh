@@ -19,10 +19,20 @@ mvn -B -q -DskipTests package >&2
 cp "$root/berth-cli/target/berth.jar" "$root/berth-bench/target/benchmarks.jar" "$jars/"
 berth() { java -jar "$jars/berth.jar" "$@"; }
 
-# run TITLE COMMAND...: a section with the command and its verbatim output
+# run TITLE COMMAND...: a section with the command and its verbatim output (stdout; progress
+# on stderr goes to the console). run_summary: only from JMH's summary header on.
+keep_all() { cat; }
+jmh_summary() { sed -n '/^Benchmark /,$p'; }
 run() {
+  section "$1" keep_all "${@:2}"
+}
+run_summary() {
+  section "$1" jmh_summary "${@:2}"
+}
+section() {
   local title="$1"
-  shift
+  local filter="$2"
+  shift 2
   echo "== $title" >&2
   {
     echo
@@ -30,7 +40,7 @@ run() {
     echo
     echo '```'
     echo "\$ $*" | sed "s#^\$ berth #\$ ./berth #; s#$root/##g; s#$(dirname "$root")/shared#../shared#g; s#$jars/berth.jar#berth-cli/target/berth.jar#g; s#$jars/#berth-bench/target/#g"
-    "$@" 2>&1 | sed "s#$root/##g; s#$(dirname "$root")/shared#../shared#g; s#$jars/berth.jar#berth-cli/target/berth.jar#g; s#$jars/#berth-bench/target/#g"
+    "$@" | "$filter" | sed "s#$root/##g; s#$(dirname "$root")/shared#../shared#g; s#$jars/berth.jar#berth-cli/target/berth.jar#g; s#$jars/#berth-bench/target/#g"
     echo '```'
   } >> "$tmp"
 }
@@ -62,6 +72,7 @@ run() {
 } > "$tmp"
 
 run "Exact solver at each file's capacity" berth bench minimalloc "$data" --time-limit 60
+run "The same on one thread (same answers: the portfolio is deterministic)" berth bench minimalloc "$data" --time-limit 60 --threads 1
 
 {
   echo
@@ -101,7 +112,7 @@ run "HeuristicScale" java -Xmx1g -cp "$jars/benchmarks.jar" dev.berth.bench.Heur
   echo "admission of every placement, through the checked vocabulary and through an unchecked copy"
   echo "that exists only in the benchmark module. Goal: at most 3 % difference on planning."
 } >> "$tmp"
-run "CheckedArithmeticBenchmark" java -jar "$jars/benchmarks.jar" CheckedArithmetic -f 2 -wi 5 -i 10
+run_summary "CheckedArithmeticBenchmark (JMH's summary table)" java -jar "$jars/benchmarks.jar" CheckedArithmetic -f 2 -wi 5 -i 10
 
 {
   echo

@@ -139,8 +139,10 @@ final class BenchCommand implements Runnable {
                 String[] row = {f.getFileName().toString(), Integer.toString(p.size()), Long.toString(cap),
                         Long.toString(lb), verdict, height, ratio, String.format(Locale.ROOT, "%.3f", seconds)};
                 rows.add(row);
-                out.println(String.join("  ", row));
-                out.flush();
+                // progress on stderr; the table on stdout at the end
+                PrintWriter err = spec.commandLine().getErr();
+                err.println(String.join("  ", row));
+                err.flush();
             }
             out.println();
             out.println("berth bench minimalloc " + dir + " --solver " + solver + " --time-limit " + timeLimit

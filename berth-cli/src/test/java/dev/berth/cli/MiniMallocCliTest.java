@@ -131,6 +131,22 @@ class MiniMallocCliTest {
     }
 
     @Test
+    void aSearchProvedInfeasibilityNamesASmallSubset() throws IOException {
+        // the fixed region at 4..6 leaves no 5 contiguous bytes in 10, though only 8 are live
+        Path in = write("frag.csv", """
+                id,lower,upper,size,offset
+                f,0,2,2,4
+                b,0,2,5,
+                c,1,3,1,
+                """);
+        Run r = run("plan", in.toString(), "--capacity", "10", "--json");
+        assertThat(r.exit()).isEqualTo(5);
+        assertThat(r.out()).contains("\"provablyInfeasible\" : false").contains("a complete search proved")
+                .containsPattern("\"infeasibleSubset\" : \\[\\s*\"f\",\\s*\"b\"\\s*\\]");
+        assertThat(run("plan", in.toString(), "--capacity", "11").exit()).isZero();
+    }
+
+    @Test
     void benchSolvesValidatesAndTotals() throws IOException {
         write("input.12.csv", INPUT_12);
         write("tight.11.csv", INPUT_12);

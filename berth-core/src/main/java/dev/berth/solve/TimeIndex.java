@@ -36,6 +36,8 @@ final class TimeIndex {
      */
     private final int[] blockStart;
     private final long[] entries;
+    /** One bit per block: set once the block holds an entry (a small array that stays in cache). */
+    private final long[] filled;
     private final int[] levelCount;
 
     /**
@@ -45,21 +47,31 @@ final class TimeIndex {
     TimeIndex(SpaceProblem p) {
         this.p = p;
         int n = p.size();
-        int[] steps = new int[2 * n];
-        for (int i = 0; i < n; i++) {
-            steps[2 * i] = p.first(i);
-            steps[2 * i + 1] = p.last(i);
-        }
-        Arrays.sort(steps);
-        int u = 0;
-        for (int k = 0; k < steps.length; k++) {
-            if (k == 0 || steps[k] != steps[k - 1]) {
-                steps[u++] = steps[k];
-            }
-        }
         rankFirst = new int[n];
         rankLast = new int[n];
         level = new byte[n];
+        // ranks: sort (step, end point) keys once and number the distinct steps in order
+        long[] points = new long[2 * n];
+        for (int i = 0; i < n; i++) {
+            points[2 * i] = ((long) p.first(i) << 32) | (2L * i);
+            points[2 * i + 1] = ((long) p.last(i) << 32) | (2L * i + 1);
+        }
+        Arrays.sort(points);
+        int u = 0;
+        long previous = -1;
+        for (long point : points) {
+            long step = point >>> 32;
+            if (step != previous) {
+                u++;
+                previous = step;
+            }
+            int endPoint = (int) (point & 0xFFFF_FFFFL);
+            if ((endPoint & 1) == 0) {
+                rankFirst[endPoint >>> 1] = u - 1;
+            } else {
+                rankLast[endPoint >>> 1] = u - 1;
+            }
+        }
         int top = 0;
         while (top < 8 && ((Math.max(u, 1) - 1) >> shift(top)) > 1) {
             top++;
@@ -71,10 +83,8 @@ final class TimeIndex {
         }
         int[] count = new int[levelBase[levels] + 1];
         for (int i = 0; i < n; i++) {
-            int rf = Arrays.binarySearch(steps, 0, u, p.first(i));
-            int rl = Arrays.binarySearch(steps, 0, u, p.last(i));
-            rankFirst[i] = rf;
-            rankLast[i] = rl;
+            int rf = rankFirst[i];
+            int rl = rankLast[i];
             int l = 0;
             while (l < top && (rl >> shift(l)) - (rf >> shift(l)) > 1) {
                 l++;
@@ -96,6 +106,7 @@ final class TimeIndex {
         }
         blockStart[blocksTotal] = Math.toIntExact(slots);
         entries = new long[Math.toIntExact(slots)];
+        filled = new long[(blocksTotal >> 6) + 1];
         levelCount = new int[levels];
     }
 
@@ -114,6 +125,7 @@ final class TimeIndex {
         long steps = ((long) p.first(item) << 32) | p.last(item);
         for (int b0 = rankFirst[item] >> s, b = b0, e = rankLast[item] >> s; b <= e; b++) {
             int g = levelBase[l] + b;
+            filled[g >> 6] |= 1L << g;
             int base = blockStart[g];
             int at = base + 1 + 3 * (int) entries[base]++;
             assert at + 3 <= blockStart[g + 1] : "block overflow";
@@ -141,7 +153,11 @@ final class TimeIndex {
             int s = shift(lv);
             int firstBlock = qf >> s;
             for (int b = firstBlock, e = ql >> s; b <= e; b++) {
-                int base = blockStart[levelBase[lv] + b];
+                int g = levelBase[lv] + b;
+                if ((filled[g >> 6] & (1L << g)) == 0) {
+                    continue;
+                }
+                int base = blockStart[g];
                 for (int q = base + 1, end = q + 3 * (int) es[base]; q < end; q += 3) {
                     long steps = es[q];
                     long jf = (steps & ~CONTINUED) >>> 32;

@@ -6,8 +6,9 @@ import java.util.Arrays;
 import java.util.function.BooleanSupplier;
 
 /**
- * One depth-first search over canonical placements of an {@link Instance}, with one static
- * order of the items (their {@code rank}).
+ * One depth-first search over canonical placements of an {@link Instance}, with one order of
+ * the items (their {@code rank}; sub-problems re-rank their items when dynamic ranks are on).
+ * It can be resumed with a larger node limit (a restart): what it learned stays.
  *
  * <h2>What it searches</h2>
  * Call a placement <em>settled</em> when no item can move to a lower free aligned offset
@@ -33,11 +34,14 @@ import java.util.function.BooleanSupplier;
  *   <li><b>decomposition</b>: when no unplaced item crosses a section boundary any more, the two
  *       sides are independent sub-problems, each solved on its own, from scratch (the items of a
  *       side only ever have to stay above their floors: the sub-problem is "place these items,
- *       each at or above its floor"), and each result is remembered ({@link FailureMemo}).</li>
+ *       each at or above its floor"), and each failure is remembered ({@link FailureMemo}):
+ *       a later sub-problem over the same items with floors at least as high fails at once;</li>
+ *   <li><b>failed states</b>: a node whose whole subtree failed is remembered by a hash of its
+ *       state ({@link FailedStates}); meeting the same state again fails at once.</li>
  * </ul>
  *
- * <p>The state (floors, section totals and lower bounds, crossing counts) is updated in place
- * and restored from a trail on backtracking. Sizes and offsets never exceed {@code limit}: a
+ * <p>The state (floors, placed items, section totals and counts, crossing counts) is updated
+ * in place and restored from a trail on backtracking. Sizes and offsets never exceed {@code limit}: a
  * floor above {@code limit - size} fails before it is stored, so {@code m[k] + size[k]} never
  * overflows.
  */
@@ -89,16 +93,11 @@ final class CanonicalSearch {
     private int[] trailWhere = new int[256];
     private int trailTop;
     private final int[] placedStack;
-    /** Scratch for the release-date bound of one section. */
-    private final long[] relKey;
-    private final long[] relSize;
-    static boolean releaseBound = true;
     private int placedTop;
 
     // candidates of the nodes on the current path
     private int[] candStack = new int[256];
     private int candTop;
-
 
     CanonicalSearch(Instance in, String orderKeys, boolean dynamicRanks, FailureMemo memo, FailedStates failedStates,
                     BooleanSupplier stop) {
@@ -138,12 +137,6 @@ final class CanonicalSearch {
             pos[i] = i;
         }
         placedStack = new int[n];
-        int widest = 0;
-        for (int[] items : in.sectionItems) {
-            widest = Math.max(widest, items.length);
-        }
-        relKey = new long[widest];
-        relSize = new long[widest];
     }
 
     long nodes() {
@@ -259,7 +252,7 @@ final class CanonicalSearch {
         long h2 = FailedStates.mix(context + floorOffset) ^ lastRank * 0xC2B2AE3D27D4EB4FL;
         for (int q = from; q < end; q++) {
             int k = pool[q];
-            minTop = Math.min(minTop, m[k] + in.size[k]);
+            minTop = Math.min(minTop, Checked.add(m[k], in.size[k]));
             h1 += FailedStates.mix(key1[k] ^ m[k]);
             h2 += FailedStates.mix(key2[k] + m[k]);
         }
@@ -293,7 +286,7 @@ final class CanonicalSearch {
                 heaviest = total[s];
             }
         }
-        long highest = limit - heaviest;
+        long highest = Checked.subtract(limit, heaviest);
         int result = FAILED;
         for (int c = cBase; c < cEnd; c++) {
             int j = candStack[c];
@@ -343,7 +336,7 @@ final class CanonicalSearch {
     private int place(int j, int from, int len, int lo, int hi) {
         long at = m[j];
         long size = in.size[j];
-        long top = at + size; // at <= limit - size: no overflow
+        long top = Checked.add(at, size); // at <= limit - size
         // remove from the segment: swap with the last element
         int last = from + len - 1;
         int pj = pos[j];
@@ -359,7 +352,7 @@ final class CanonicalSearch {
         int sl = in.secLast[j];
         int effect = 0;
         for (int s = sf; s <= sl; s++) {
-            total[s] -= size;
+            total[s] = Checked.subtract(total[s], size);
             count[s]--;
             if (s < sl && --cut[s] == 0) {
                 effect |= SPLIT;
@@ -378,7 +371,7 @@ final class CanonicalSearch {
                 trail(k, m[k]);
                 m[k] = nm;
                 long fixed = in.fixedAt[k];
-                if (fixed >= 0 ? nm > fixed : nm > limit - in.size[k]) {
+                if (fixed >= 0 ? nm > fixed : nm > Checked.subtract(limit, in.size[k])) {
                     return effect & ~OK;
                 }
                 tLo = Math.min(tLo, in.secFirst[k]);
@@ -392,59 +385,16 @@ final class CanonicalSearch {
                 continue;
             }
             long low = Long.MAX_VALUE;
-            long high = 0;
             for (int k : in.sectionItems[s]) {
-                if (!placed[k]) {
-                    low = Math.min(low, m[k]);
-                    high = Math.max(high, m[k]);
+                if (!placed[k] && m[k] < low) {
+                    low = m[k];
                 }
             }
-            if (t > limit - Math.max(low, at)) {
-                return effect & ~OK;
-            }
-            if (releaseBound && t > limit - Math.max(high, at) && !stacksBelowLimit(s, at)) {
+            if (t > Checked.subtract(limit, Math.max(low, at))) {
                 return effect & ~OK;
             }
         }
         return effect | OK;
-    }
-
-    /**
-     * The unplaced items of section s are stacked, each at or above max(its floor, at): for every
-     * threshold, the items whose floor is at least the threshold fit between it and the limit
-     * (the makespan bound of one machine with release dates). Only called when the cheap bounds
-     * pass but the highest floor plus the total does not.
-     */
-    private boolean stacksBelowLimit(int s, long at) {
-        int c = 0;
-        for (int k : in.sectionItems[s]) {
-            if (!placed[k]) {
-                relKey[c] = Math.max(m[k], at);
-                relSize[c] = in.size[k];
-                c++;
-            }
-        }
-        // by release descending (insertion sort: sections are small)
-        for (int i = 1; i < c; i++) {
-            long kk = relKey[i];
-            long sz = relSize[i];
-            int q = i - 1;
-            while (q >= 0 && relKey[q] < kk) {
-                relKey[q + 1] = relKey[q];
-                relSize[q + 1] = relSize[q];
-                q--;
-            }
-            relKey[q + 1] = kk;
-            relSize[q + 1] = sz;
-        }
-        long sum = 0;
-        for (int i = 0; i < c; i++) {
-            sum += relSize[i]; // at most the section total, itself at most the limit
-            if (sum > limit - relKey[i]) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /**
@@ -543,7 +493,7 @@ final class CanonicalSearch {
             int sf = in.secFirst[j];
             int sl = in.secLast[j];
             for (int s = sf; s <= sl; s++) {
-                total[s] += size;
+                total[s] = Checked.add(total[s], size);
                 count[s]++;
                 if (s < sl) {
                     cut[s]++;

@@ -7,14 +7,14 @@ import java.util.Map;
 import java.util.SplittableRandom;
 
 /**
- * Sub-problems proved infeasible, learned during the search and kept across restarts.
+ * Sub-problems proved infeasible, learned by one search and kept across its restarts.
  *
  * <p>A sub-problem is a set C of items, each of which must sit at or above its floor
  * {@code m[k]}, without overlaps, below the limit. When a complete search of (C, m) fails, no
  * placement of C exists above those floors; then none exists above higher floors either. So a
  * later sub-problem (C, m') with {@code m'[k] >= m[k]} for every k fails at once. Which items
- * and floors failed does not depend on the search order, so what one attempt learns holds for
- * every later attempt with another order.
+ * and floors failed does not depend on the search order; still, each search keeps its own memo
+ * so that the searches of a {@link Portfolio} stay independent.
  *
  * <p>Entries are found by an order-free hash of the item set; at most {@link #PER_SET} floor
  * vectors are kept per set (a new one replaces those it subsumes, else the oldest), and at

@@ -16,12 +16,15 @@ import java.util.function.Consumer;
  * budget.
  *
  * <p>The bracket starts at [max-live lower bound, best heuristic height] (the lower bound also
- * counts the largest item and the highest fixed end). Then rounds of probes: each round
- * bisects the open bracket, giving every probe the same time; a placement at limit c lowers the
- * upper end to its height, a proof that none fits raises the lower end to c + 1, and a probe
- * that stops undecided sends the round's bisection upward (placements are easier to find
- * higher up). When a round ends with the bracket still open, the next one doubles the time per
- * probe. The result is optimal when the two ends meet. Probes are exact searches
+ * counts the largest item and the highest fixed end). Both ends are multiples of
+ * {@link ExactSolver#granularity}, as every canonical height is, and only such limits are probed.
+ * Then rounds of probes, every probe of a round with the same time: first the lower end itself
+ * (the tightest limit, where a proof is likeliest; each proof raises the lower end by one step
+ * and probes again), then a bisection of the rest of the bracket. A placement at limit c lowers
+ * the upper end to its height, a proof that none fits raises the lower end above c, and a probe
+ * that stops undecided sends the bisection upward (placements are easier to find higher up).
+ * When a round ends with the bracket still open and nothing learned, the next one doubles the
+ * time per probe. The result is optimal when the two ends meet. Probes are exact searches
  * ({@link ExactSolver}), so the outcome is deterministic up to where time limits fall.
  */
 public final class Minimizer {
@@ -89,26 +92,45 @@ public final class Minimizer {
         lower = ceilTo(lower, g);
         double slice = FIRST_PROBE_SECONDS;
         while (lower < upper && !budget.exhausted()) {
-            long a = lower;
-            long b = upper - g;
             boolean progressMade = false;
+            // the tightest limit first: if anything is provable, that is
+            while (lower < upper && !budget.exhausted()) {
+                Outcome o = exact.solve(p.withLimit(lower), budget.child(slice));
+                if (o instanceof Outcome.Solved s) {
+                    upper = s.height();
+                    best = s.offsets();
+                    progressMade = true;
+                    log.accept(new Step(lower, upper, "limit " + lower + ": placement of height " + s.height()));
+                } else if (o instanceof Outcome.Infeasible) {
+                    lower = Checked.add(lower, g);
+                    progressMade = true;
+                    log.accept(new Step(lower, upper, "limit " + Checked.subtract(lower, g) + ": proved infeasible (" + exact.lastNodes()
+                            + " nodes)"));
+                    continue;
+                } else {
+                    log.accept(new Step(lower, upper, "limit " + lower + ": undecided in " + slice + " s"));
+                }
+                break;
+            }
+            long a = Checked.add(lower, g);
+            long b = Checked.subtract(upper, g); // below a when nothing is left to bisect
             while (a <= b && lower < upper && !budget.exhausted()) {
-                long c = (a / g + (b / g - a / g) / 2) * g;
+                long c = Checked.multiply(a / g + (b / g - a / g) / 2, g);
                 Outcome o = exact.solve(p.withLimit(c), budget.child(slice));
                 if (o instanceof Outcome.Solved s) {
                     upper = s.height();
                     best = s.offsets();
-                    b = upper - g;
+                    b = Checked.subtract(upper, g);
                     progressMade = true;
                     log.accept(new Step(lower, upper, "limit " + c + ": placement of height " + s.height()));
                 } else if (o instanceof Outcome.Infeasible) {
-                    lower = c + g;
+                    lower = Checked.add(c, g);
                     a = lower;
                     progressMade = true;
                     log.accept(new Step(lower, upper, "limit " + c + ": proved infeasible (" + exact.lastNodes()
                             + " nodes)"));
                 } else {
-                    a = c + g;
+                    a = Checked.add(c, g);
                     log.accept(new Step(lower, upper, "limit " + c + ": undecided in " + slice + " s"));
                 }
             }
