@@ -66,6 +66,10 @@ public final class Json {
                     + ", column " + e.getLocation().getColumnNr() + ": " + e.getOriginalMessage());
         } catch (com.fasterxml.jackson.core.JacksonException e) {
             throw BerthException.invalid(what, what + ": not valid JSON: " + e.getOriginalMessage());
+        } catch (NumberFormatException | ArithmeticException e) {
+            // a number Jackson cannot hold even as a BigDecimal (an exponent of 20 digits): not a
+            // JacksonException, but bad input all the same
+            throw BerthException.invalid(what, what + ": a number in the file cannot be read: " + e.getMessage());
         } catch (java.io.CharConversionException e) {
             // bytes that are not text in the encoding Jackson detected (UTF-8, -16 or -32, from the first bytes)
             throw BerthException.invalid(what, what + ": not JSON text: " + e.getMessage());

@@ -55,7 +55,7 @@ final class TensorData {
         if (external || type.kind() == ElementType.Kind.OTHER || elements > DECODE_LIMIT) {
             return TensorInfo.of(name, type, shape, Optional.empty());
         }
-        return TensorInfo.lazy(name, type, shape, () -> Optional.of(decode(t, type, (int) elements)));
+        return TensorInfo.lazy(name, type, shape, () -> Optional.of(decode(t, type, (int) elements, where, name)));
     }
 
     /** The number of elements the stored data holds. */
@@ -83,8 +83,22 @@ final class TensorData {
         return typed;
     }
 
-    private static Values decode(TensorProto t, ElementType type, int n) {
+    private static Values decode(TensorProto t, ElementType type, int n, String where, String name) {
         boolean integral = type.kind() == ElementType.Kind.INTEGER;
+        if (!t.hasRawData()) {
+            // the count check of info() adds up every typed field: the one this type uses must hold them all
+            int available = switch (type) {
+                case INT64 -> t.getInt64DataCount();
+                case UINT32, UINT64 -> t.getUint64DataCount();
+                case FLOAT -> t.getFloatDataCount();
+                case DOUBLE -> t.getDoubleDataCount();
+                default -> t.getInt32DataCount(); // int32, int16, int8, uint16, uint8, bool, float16, bfloat16
+            };
+            if (available < n) {
+                throw BerthException.invalid(where, where + ": tensor '" + name + "' of type " + type + " holds "
+                        + available + " of its " + n + " values in the field its type uses (the file is corrupt)");
+            }
+        }
         if (t.hasRawData()) {
             ByteString raw = t.getRawData();
             ByteBuffer b = raw.asReadOnlyByteBuffer().order(ByteOrder.LITTLE_ENDIAN);

@@ -25,11 +25,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The same inputs and options give a byte-identical artifact (or the same error object): run
  * again in the same JVM, in another order, on 4 threads at once, and in a fresh JVM whose
- * identity hash codes are all equal (so an order that leaned on them would change). Berth's
- * solvers are single-threaded (no solver has a thread-count setting); planning from several
- * threads at once checks that no shared state leaks between plans. The cases are the shared
- * models (skipped without {@code ../shared}) with every solver, and seeded random workloads
- * on {@code npu-ref} with every solver. Searches are given 60 s and finish far below it; only
+ * identity hash codes are all equal (so an order that leaned on them would change). The exact
+ * search runs on one thread per processor: tight problems are compared on 1, 2 and 3 search
+ * threads; planning from several threads at once checks that no shared state leaks between
+ * plans. The cases are the shared models (skipped without {@code ../shared}) with every
+ * solver, seeded random workloads on {@code npu-ref} with every solver, and tight problems for
+ * the exact search. Searches are given 60 s and finish far below it; only
  * a search cut off by its time limit may depend on the machine (docs/reliability.md).
  */
 class DeterminismTest {
@@ -64,6 +65,44 @@ class DeterminismTest {
         int n = Math.min(WORKLOADS, 20);
         Map<String, String> here = PlanDigests.digests(PlanDigests.random(SEED, n));
         assertThat(inFreshJvm("random", Long.toString(SEED), Integer.toString(n))).containsExactlyEntriesOf(here);
+    }
+
+    /**
+     * The exact search runs its item orders on one thread per processor (from 48 items): the
+     * same tight problems give the same artifacts in this JVM, on 4 threads at once, and in fresh
+     * JVMs that see 1 and 4 processors ({@code -XX:ActiveProcessorCount}), so 1 and 3 search
+     * threads. Failures are left out of this comparison: their messages count search nodes, which
+     * cancelled threads make vary.
+     */
+    @Test
+    void exactSearchesGiveTheSameBytesOnOneAndOnSeveralThreads() throws Exception {
+        List<PlanDigests.Case> cases = PlanDigests.tight(SEED, 4);
+        Map<String, String> plans = new LinkedHashMap<>();
+        for (PlanDigests.Case c : cases) {
+            byte[] outcome = PlanDigests.outcome(c);
+            if (PlanDigests.isPlan(outcome)) {
+                plans.put(c.label(), PlanDigests.digest(outcome));
+            }
+        }
+        // the heuristics do not fit these capacities: with auto, it is the exact search that placed them
+        long searched = cases.stream().filter(c -> c.solver() == SolverChoice.AUTO && plans.containsKey(c.label()))
+                .filter(c -> "exact".equals(dev.berth.plan.Planner.plan(c.target(), c.workload(),
+                        new dev.berth.plan.Planner.Options(c.solver(), PlanDigests.TIME_LIMIT)).solverBySpace()
+                        .get(dev.berth.io.MiniMallocCsv.SPACE)))
+                .count();
+        System.out.printf("determinism: %d tight cases (exact, auto), %d planned (%d of them by auto's exact search), "
+                + "compared on 1, %d and 3 search threads%n", cases.size(), plans.size(), searched,
+                Runtime.getRuntime().availableProcessors());
+        assertThat(searched).as("tight cases that only the exact search places").isPositive();
+        Map<String, String> concurrent = concurrently(cases, 4);
+        for (String processors : List.of("1", "4")) {
+            Map<String, String> fresh = inFreshJvm(List.of("-XX:ActiveProcessorCount=" + processors),
+                    "tight", Long.toString(SEED), "4");
+            for (Map.Entry<String, String> e : plans.entrySet()) {
+                assertThat(fresh.get(e.getKey())).as("%s on %s processors", e.getKey(), processors).isEqualTo(e.getValue());
+                assertThat(concurrent.get(e.getKey())).as("%s planned concurrently", e.getKey()).isEqualTo(e.getValue());
+            }
+        }
     }
 
     @ParameterizedTest(name = "{0}")
@@ -107,9 +146,16 @@ class DeterminismTest {
 
     /** Runs {@link PlanDigests#main} in a new JVM on this test's class path, every identity hash code 1. */
     private static Map<String, String> inFreshJvm(String... args) throws IOException, InterruptedException {
+        return inFreshJvm(List.of(), args);
+    }
+
+    /** The same, with these JVM options as well. */
+    private static Map<String, String> inFreshJvm(List<String> jvmOptions, String... args)
+            throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:+UnlockExperimentalVMOptions", "-XX:hashCode=2", "-cp", System.getProperty("java.class.path"),
-                PlanDigests.class.getName()));
+                "-XX:+UnlockExperimentalVMOptions", "-XX:hashCode=2"));
+        cmd.addAll(jvmOptions);
+        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), PlanDigests.class.getName()));
         cmd.addAll(List.of(args));
         Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

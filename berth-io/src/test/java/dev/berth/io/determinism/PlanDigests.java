@@ -112,6 +112,53 @@ public final class PlanDigests {
         return out;
     }
 
+    /**
+     * {@code n} MiniMalloc-like problems large enough for the exact search to run on several
+     * threads (60 to 90 buffers; it runs in parallel from 48 items, on one thread per processor)
+     * and tight enough to need it: one local space whose capacity lies between the peak of live
+     * bytes (the lower bound) and the heuristics' high-water mark. Each with {@code exact} and
+     * {@code auto}.
+     */
+    static List<Case> tight(long seed, int n) {
+        java.util.SplittableRandom rnd = new java.util.SplittableRandom(seed);
+        List<Case> out = new ArrayList<>();
+        for (int w = 0; w < n; w++) {
+            int items = 60 + rnd.nextInt(31);
+            List<BufferSpec> buffers = new ArrayList<>();
+            long[] live = new long[46];
+            for (int i = 0; i < items; i++) {
+                int first = rnd.nextInt(40);
+                int last = Math.min(45, first + rnd.nextInt(rnd.nextBoolean() ? 4 : 15));
+                long size = 8L * (1 + rnd.nextInt(rnd.nextInt(4) == 0 ? 40 : 8));
+                buffers.add(new BufferSpec("t" + i, size, dev.berth.io.MiniMallocCsv.SPACE, 1, new Lifetime(first, last)));
+                for (int s = first; s <= last; s++) {
+                    live[s] += size;
+                }
+            }
+            long peak = java.util.Arrays.stream(live).max().orElse(0);
+            Workload wl = new Workload("tight-" + seed + "-" + w, buffers, List.of());
+            // the heuristics' high-water mark with room to spare; the capacity goes below it (when
+            // they are not optimal already), so only the search can place the buffers
+            long heuristic = Long.MAX_VALUE;
+            for (SolverChoice h : List.of(SolverChoice.BEST_FIT, SolverChoice.GREEDY)) {
+                heuristic = Math.min(heuristic, Planner.plan(dev.berth.io.MiniMallocCsv.target(Long.MAX_VALUE / 2), wl,
+                        new Planner.Options(h, TIME_LIMIT)).plan().spaces().get(dev.berth.io.MiniMallocCsv.SPACE)
+                        .highWater());
+            }
+            long capacity = heuristic > peak ? peak + (heuristic - peak) * rnd.nextInt(3) / 40 : peak;
+            Target target = dev.berth.io.MiniMallocCsv.target(Math.min(capacity, Math.max(peak, heuristic - 8)));
+            for (SolverChoice s : List.of(SolverChoice.EXACT, SolverChoice.AUTO)) {
+                out.add(new Case(wl.name() + "/" + s.id(), target, wl, s));
+            }
+        }
+        return out;
+    }
+
+    /** True when the outcome is an artifact, not an error object. */
+    static boolean isPlan(byte[] outcome) {
+        return new String(outcome, 0, Math.min(outcome.length, 40), StandardCharsets.UTF_8).contains("\"berth-plan\"");
+    }
+
     /** A shared model imported afresh from its file, planned on {@code npu-ref} with {@code solver}. */
     static Case model(Path file, List<String> inputs, SolverChoice solver) {
         Workload wl = OnnxImport.read(file, NPU_REF, new OnnxImport.Options(inputs, Optional.empty(), Optional.empty()))
@@ -120,14 +167,16 @@ public final class PlanDigests {
     }
 
     /**
-     * {@code random SEED N}, or {@code model FILE SOLVER [INPUT...]}: prints {@code label digest}
-     * per line.
+     * {@code random SEED N}, {@code tight SEED N}, or {@code model FILE SOLVER [INPUT...]}: prints
+     * {@code label digest} per line.
      */
     public static void main(String[] args) {
-        List<Case> cases = args[0].equals("random")
-                ? random(Long.parseLong(args[1]), Integer.parseInt(args[2]))
-                : List.of(model(Path.of(args[1]), List.of(args).subList(3, args.length),
-                        SolverChoice.byId(args[2]).orElseThrow()));
+        List<Case> cases = switch (args[0]) {
+            case "random" -> random(Long.parseLong(args[1]), Integer.parseInt(args[2]));
+            case "tight" -> tight(Long.parseLong(args[1]), Integer.parseInt(args[2]));
+            default -> List.of(model(Path.of(args[1]), List.of(args).subList(3, args.length),
+                    SolverChoice.byId(args[2]).orElseThrow()));
+        };
         digests(cases).forEach((label, digest) -> System.out.println(label + " " + digest));
     }
 }
