@@ -141,8 +141,8 @@ class MiniMallocCliTest {
                 """);
         Run r = run("plan", in.toString(), "--capacity", "10", "--json");
         assertThat(r.exit()).isEqualTo(5);
-        assertThat(r.out()).contains("\"provablyInfeasible\" : false").contains("a complete search proved")
-                .containsPattern("\"infeasibleSubset\" : \\[\\s*\"f\",\\s*\"b\"\\s*\\]");
+        assertThat(r.out()).contains("\"provablyInfeasible\": false").contains("a complete search proved")
+                .containsPattern("\"infeasibleSubset\": \\[\\s*\"f\",\\s*\"b\"\\s*\\]");
         assertThat(run("plan", in.toString(), "--capacity", "11").exit()).isZero();
     }
 
