@@ -13,26 +13,38 @@ public final class UncheckedGreedy {
 
     public static long[] solve(SpaceProblem p) {
         int n = p.size();
-        long[] offset = new long[n];
-        long[] end = new long[n];
-        TimeIndex index = new TimeIndex(p);
-        for (int i = 0; i < n; i++) {
-            if (p.isFixed(i)) {
-                offset[i] = p.fixedOffset(i);
-                end[i] = offset[i] + p.reserved(i);
-                index.add(i, offset[i], end[i]);
-            }
-        }
         int[] order = HeuristicSolver.order(p);
+        TimeIndex index = new TimeIndex(p, order);
+        long[] size = new long[n];
+        long[] align = new long[n];
+        long[] fixedAt = new long[n];
+        for (int k = 0; k < n; k++) {
+            int i = order[k];
+            size[k] = p.reserved(i);
+            align[k] = p.alignment(i);
+            fixedAt[k] = p.fixedOffset(i);
+        }
+        long[] placed = new long[n];
         long[] starts = new long[n];
         long[] ends = new long[n];
-        for (int i : order) {
-            int m = index.overlapping(i, starts, ends);
-            Sorting.sortByKey(starts, ends, m);
-            long at = firstGap(starts, ends, m, p.reserved(i), p.alignment(i));
-            offset[i] = at;
-            end[i] = at + p.reserved(i);
-            index.add(i, offset[i], end[i]);
+        long[] scratch = new long[n];
+        long height = 0;
+        for (int k = 0; k < n; k++) {
+            long at;
+            if (fixedAt[k] >= 0) {
+                at = fixedAt[k];
+            } else {
+                int m = index.overlapping(k, starts, ends);
+                Sorting.sortRanges(starts, ends, m, height, scratch);
+                at = firstGap(starts, ends, m, size[k], align[k]);
+            }
+            placed[k] = at;
+            height = Math.max(height, at + size[k]);
+            index.add(k, at, at + size[k]);
+        }
+        long[] offset = new long[n];
+        for (int k = 0; k < n; k++) {
+            offset[order[k]] = placed[k];
         }
         return offset;
     }

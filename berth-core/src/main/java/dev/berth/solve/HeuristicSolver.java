@@ -36,54 +36,73 @@ public final class HeuristicSolver implements Solver {
     @Override
     public Outcome solve(SpaceProblem p, Budget budget) {
         int n = p.size();
-        long[] offset = new long[n];
-        long[] end = new long[n];
-        TimeIndex index = new TimeIndex(p);
-        long height = 0;
-        for (int i = 0; i < n; i++) {
-            if (p.isFixed(i)) {
-                offset[i] = p.fixedOffset(i);
-                end[i] = Checked.saturatingAdd(offset[i], p.reserved(i));
-                index.add(i, offset[i], end[i]);
-                height = Math.max(height, end[i]);
-            }
-        }
         int[] order = order(p);
+        TimeIndex index = new TimeIndex(p, order);
+        // what the loop needs of each item, by position: read in order, not scattered
+        long[] size = new long[n];
+        long[] align = new long[n];
+        long[] fixedAt = new long[n];
+        for (int k = 0; k < n; k++) {
+            int i = order[k];
+            size[k] = p.reserved(i);
+            align[k] = p.alignment(i);
+            fixedAt[k] = p.fixedOffset(i);
+        }
+        long[] placed = new long[n];
         long[] starts = new long[n];
         long[] ends = new long[n];
-        for (int i : order) {
-            int m = index.overlapping(i, starts, ends);
-            Sorting.sortByKey(starts, ends, m);
-            long at = bestFit ? bestGap(starts, ends, m, p.reserved(i), p.alignment(i))
-                    : firstGap(starts, ends, m, p.reserved(i), p.alignment(i));
-            offset[i] = at;
-            end[i] = Checked.saturatingAdd(at, p.reserved(i));
-            height = Math.max(height, end[i]);
-            index.add(i, offset[i], end[i]);
+        long[] scratch = new long[n];
+        long height = 0;
+        for (int k = 0; k < n; k++) {
+            long at;
+            if (fixedAt[k] >= 0) {
+                at = fixedAt[k];
+            } else {
+                int m = index.overlapping(k, starts, ends);
+                // every start is below the height so far
+                Sorting.sortRanges(starts, ends, m, height, scratch);
+                at = bestFit ? bestGap(starts, ends, m, size[k], align[k])
+                        : firstGap(starts, ends, m, size[k], align[k]);
+            }
+            long end = Checked.saturatingAdd(at, size[k]);
+            placed[k] = at;
+            height = Math.max(height, end);
+            index.add(k, at, end);
+        }
+        long[] offset = new long[n];
+        for (int k = 0; k < n; k++) {
+            offset[order[k]] = placed[k];
         }
         return new Outcome.Solved(offset, height);
     }
 
-    /** Free items by decreasing size, then longer lifetime, then input order. */
+    /**
+     * Every item: the fixed ones first (in input order), then the free ones by decreasing size,
+     * then longer lifetime, then input order.
+     */
     static int[] order(SpaceProblem p) {
         int n = p.size();
-        int free = 0;
+        int fixed = 0;
         for (int i = 0; i < n; i++) {
-            if (!p.isFixed(i)) {
-                free++;
+            if (p.isFixed(i)) {
+                fixed++;
             }
         }
-        int[] out = new int[free];
+        int[] out = new int[n];
+        int[] free = new int[n - fixed];
         long[] size = new long[n];
         long[] length = new long[n];
-        for (int i = 0, k = 0; i < n; i++) {
+        for (int i = 0, f = 0, k = 0; i < n; i++) {
             size[i] = p.reserved(i);
             length[i] = (long) p.last(i) - p.first(i);
-            if (!p.isFixed(i)) {
-                out[k++] = i;
+            if (p.isFixed(i)) {
+                out[f++] = i;
+            } else {
+                free[k++] = i;
             }
         }
-        Sorting.sortDescending(out, size, length);
+        Sorting.sortDescending(free, size, length);
+        System.arraycopy(free, 0, out, fixed, free.length);
         return out;
     }
 

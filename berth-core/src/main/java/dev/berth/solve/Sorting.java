@@ -5,6 +5,32 @@ final class Sorting {
     private Sorting() {
     }
 
+    /**
+     * Sorts the ranges {@code [starts[q], ends[q])}, {@code q < n}, by start, when every start is
+     * below {@code bound}. When a start and a range number fit in one long (the common case), it
+     * sorts those packed numbers with the JDK's primitive sort, then rewrites both arrays in order
+     * (through {@code scratch}, of at least {@code n} longs); otherwise it sorts the two arrays
+     * together. Nothing is allocated.
+     */
+    static void sortRanges(long[] starts, long[] ends, int n, long bound, long[] scratch) {
+        int idBits = bits(n);
+        if (bits(bound) + idBits > 63) {
+            sortByKey(starts, ends, n);
+            return;
+        }
+        long mask = (1L << idBits) - 1;
+        for (int q = 0; q < n; q++) {
+            scratch[q] = (starts[q] << idBits) | q;
+        }
+        java.util.Arrays.sort(scratch, 0, n);
+        for (int q = 0; q < n; q++) {
+            long key = scratch[q];
+            starts[q] = key >>> idBits;
+            scratch[q] = ends[(int) (key & mask)];
+        }
+        System.arraycopy(scratch, 0, ends, 0, n);
+    }
+
     /** Sorts {@code keys[0..n)} ascending, moving {@code vals} along. */
     static void sortByKey(long[] keys, long[] vals, int n) {
         quick(keys, vals, 0, n - 1);
@@ -68,38 +94,39 @@ final class Sorting {
     static void sortDescending(int[] a, long[] primary, long[] secondary) {
         int n = a.length;
         long maxPrimary = 0;
+        long maxSecondary = 0;
+        long minBoth = 0;
+        int maxItem = 0;
         for (int x : a) {
             maxPrimary = Math.max(maxPrimary, primary[x]);
+            maxSecondary = Math.max(maxSecondary, secondary[x]);
+            minBoth = Math.min(minBoth, Math.min(primary[x], secondary[x]));
+            maxItem = Math.max(maxItem, x);
         }
-        int idBits = 64 - Long.numberOfLeadingZeros(Math.max(1, n));
-        if (n > 64 && idBits + 64 - Long.numberOfLeadingZeros(maxPrimary) <= 63) {
-            // a primitive sort of packed keys, (max - primary) then position, then the runs of equal
-            // primary (rare) by the full order
+        int idBits = bits(maxItem);
+        int secondaryBits = bits(maxSecondary);
+        if (n > 64 && minBoth >= 0 && idBits + secondaryBits + bits(maxPrimary) <= 63) {
+            // one primitive sort of packed keys: (max - primary), (max - secondary), item
             long[] key = new long[n];
             for (int q = 0; q < n; q++) {
-                key[q] = ((maxPrimary - primary[a[q]]) << idBits) | q;
+                int x = a[q];
+                key[q] = ((maxPrimary - primary[x]) << (secondaryBits + idBits))
+                        | ((maxSecondary - secondary[x]) << idBits) | x;
             }
-            int[] copy = a.clone();
             java.util.Arrays.sort(key);
             long mask = (1L << idBits) - 1;
             for (int q = 0; q < n; q++) {
-                a[q] = copy[(int) (key[q] & mask)];
-            }
-            int[] tmp = new int[n];
-            for (int q = 0; q < n; ) {
-                int e = q + 1;
-                while (e < n && primary[a[e]] == primary[a[q]]) {
-                    e++;
-                }
-                if (e - q > 1) {
-                    mergeSort(a, tmp, q, e, primary, secondary);
-                }
-                q = e;
+                a[q] = (int) (key[q] & mask);
             }
             return;
         }
         int[] tmp = new int[n];
         mergeSort(a, tmp, 0, n, primary, secondary);
+    }
+
+    /** The bits needed to write {@code v} (at least one). */
+    private static int bits(long v) {
+        return Math.max(1, 64 - Long.numberOfLeadingZeros(v));
     }
 
     private static boolean before(int x, int y, long[] primary, long[] secondary) {

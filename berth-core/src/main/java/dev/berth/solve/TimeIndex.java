@@ -15,17 +15,25 @@ import java.util.Arrays;
  * Entries hold the steps and byte range of the item, so a query reads blocks sequentially and
  * never the items' own arrays. All room is laid out at construction: nothing is allocated while
  * items are added.
+ *
+ * <p>Items are named by their <em>position</em> in the order the caller will add them (given at
+ * construction), and the index keeps what it needs of each item in arrays by position: a caller
+ * that adds items in that order reads them sequentially, not scattered over the problem's arrays
+ * (at a million items, the cache misses of scattered reads cost more than the search itself).
  */
 final class TimeIndex {
     private static final int BASE_SHIFT = 6;
     private static final int LEVEL_SHIFT = 3;
-    /** Marks the entry of an item in its second block. */
-    private static final long CONTINUED = 1L << 62;
+    /** Marks the entry of an item in its second block: the sign bit, as steps take 31 bits each. */
+    private static final long CONTINUED = Long.MIN_VALUE;
 
-    private final SpaceProblem p;
+    /** By position: the item's first step << 32 | its last step. */
+    private final long[] steps;
     private final int[] rankFirst;
     private final int[] rankLast;
     private final byte[] level;
+    /** By position: whether the item has bytes (items of no bytes are never listed). */
+    private final boolean[] sized;
     private final int levels;
     /** Index of each level's block 0 among all blocks. */
     private final int[] levelBase;
@@ -42,36 +50,27 @@ final class TimeIndex {
 
     /**
      * Lays out room for every item of positive size: all of them may be listed, and nothing is
-     * allocated afterwards.
+     * allocated afterwards. {@code order[k]} is the item at position {@code k}; every item of
+     * {@code p} appears once.
      */
-    TimeIndex(SpaceProblem p) {
-        this.p = p;
+    TimeIndex(SpaceProblem p, int[] order) {
         int n = p.size();
+        if (order.length != n) {
+            throw new IllegalArgumentException("order of " + order.length + " items for " + n);
+        }
+        steps = new long[n];
+        sized = new boolean[n];
         rankFirst = new int[n];
         rankLast = new int[n];
         level = new byte[n];
-        // ranks: sort (step, end point) keys once and number the distinct steps in order
-        long[] points = new long[2 * n];
-        for (int i = 0; i < n; i++) {
-            points[2 * i] = ((long) p.first(i) << 32) | (2L * i);
-            points[2 * i + 1] = ((long) p.last(i) << 32) | (2L * i + 1);
+        int maxStep = 0;
+        for (int k = 0; k < n; k++) {
+            int i = order[k];
+            steps[k] = ((long) p.first(i) << 32) | p.last(i);
+            sized[k] = p.reserved(i) > 0;
+            maxStep = Math.max(maxStep, p.last(i));
         }
-        Arrays.sort(points);
-        int u = 0;
-        long previous = -1;
-        for (long point : points) {
-            long step = point >>> 32;
-            if (step != previous) {
-                u++;
-                previous = step;
-            }
-            int endPoint = (int) (point & 0xFFFF_FFFFL);
-            if ((endPoint & 1) == 0) {
-                rankFirst[endPoint >>> 1] = u - 1;
-            } else {
-                rankLast[endPoint >>> 1] = u - 1;
-            }
-        }
+        int u = maxStep <= 4L * n ? ranksByCounting(maxStep) : ranksBySorting();
         int top = 0;
         while (top < 8 && ((Math.max(u, 1) - 1) >> shift(top)) > 1) {
             top++;
@@ -90,7 +89,7 @@ final class TimeIndex {
                 l++;
             }
             level[i] = (byte) l;
-            if (p.reserved(i) > 0) {
+            if (sized[i]) {
                 for (int b = rf >> shift(l), e = rl >> shift(l); b <= e; b++) {
                     count[levelBase[l] + b + 1]++;
                 }
@@ -110,26 +109,79 @@ final class TimeIndex {
         levelCount = new int[levels];
     }
 
+    /**
+     * Ranks when the steps are few (at most 4 per item): mark the used steps, number them in one
+     * pass. Returns the number of distinct steps.
+     */
+    private int ranksByCounting(int maxStep) {
+        int[] rank = new int[maxStep + 1];
+        for (long st : steps) {
+            rank[(int) (st >>> 32)] = 1;
+            rank[(int) (st & 0xFFFF_FFFFL)] = 1;
+        }
+        int u = 0;
+        for (int s = 0; s <= maxStep; s++) {
+            int used = rank[s];
+            rank[s] = u;
+            u += used;
+        }
+        for (int k = 0; k < steps.length; k++) {
+            rankFirst[k] = rank[(int) (steps[k] >>> 32)];
+            rankLast[k] = rank[(int) (steps[k] & 0xFFFF_FFFFL)];
+        }
+        return u;
+    }
+
+    /** Ranks in general: sort the (step, end point) keys once, number the distinct steps in order. */
+    private int ranksBySorting() {
+        int n = steps.length;
+        long[] points = new long[2 * n];
+        for (int k = 0; k < n; k++) {
+            points[2 * k] = (steps[k] & ~0xFFFF_FFFFL) | (2L * k);
+            points[2 * k + 1] = (steps[k] << 32) | (2L * k + 1);
+        }
+        Arrays.sort(points);
+        int u = 0;
+        long previous = -1;
+        for (long point : points) {
+            long step = point >>> 32;
+            if (step != previous) {
+                u++;
+                previous = step;
+            }
+            int endPoint = (int) (point & 0xFFFF_FFFFL);
+            if ((endPoint & 1) == 0) {
+                rankFirst[endPoint >>> 1] = u - 1;
+            } else {
+                rankLast[endPoint >>> 1] = u - 1;
+            }
+        }
+        return u;
+    }
+
     private static int shift(int level) {
         return BASE_SHIFT + LEVEL_SHIFT * level;
     }
 
-    /** Lists a placed item at {@code [start, end)}; items of no bytes block nothing and are not listed. */
-    void add(int item, long start, long end) {
+    /**
+     * Lists the item at {@code position} placed at {@code [start, end)}; items of no bytes block
+     * nothing and are not listed.
+     */
+    void add(int position, long start, long end) {
         if (end <= start) {
             return;
         }
-        int l = level[item];
+        int l = level[position];
         int s = shift(l);
         levelCount[l]++;
-        long steps = ((long) p.first(item) << 32) | p.last(item);
-        for (int b0 = rankFirst[item] >> s, b = b0, e = rankLast[item] >> s; b <= e; b++) {
+        long itemSteps = steps[position];
+        for (int b0 = rankFirst[position] >> s, b = b0, e = rankLast[position] >> s; b <= e; b++) {
             int g = levelBase[l] + b;
             filled[g >> 6] |= 1L << g;
             int base = blockStart[g];
             int at = base + 1 + 3 * (int) entries[base]++;
             assert at + 3 <= blockStart[g + 1] : "block overflow";
-            entries[at] = b == b0 ? steps : steps | CONTINUED;
+            entries[at] = b == b0 ? itemSteps : itemSteps | CONTINUED;
             entries[at + 1] = start;
             entries[at + 2] = end;
         }
@@ -137,14 +189,14 @@ final class TimeIndex {
 
     /**
      * Writes the byte ranges {@code [starts[k], ends[k])} of the listed items live at a step
-     * shared with {@code item}; returns how many.
+     * shared with the item at position {@code item}; returns how many.
      */
-    int overlapping(int item, long[] starts, long[] ends) {
+    int overlapping(int position, long[] starts, long[] ends) {
         int k = 0;
-        long f = p.first(item);
-        long l = p.last(item);
-        int qf = rankFirst[item];
-        int ql = rankLast[item];
+        long f = steps[position] >>> 32;
+        long l = steps[position] & 0xFFFF_FFFFL;
+        int qf = rankFirst[position];
+        int ql = rankLast[position];
         long[] es = entries;
         for (int lv = 0; lv < levels; lv++) {
             if (levelCount[lv] == 0) {

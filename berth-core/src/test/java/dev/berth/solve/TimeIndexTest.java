@@ -17,8 +17,13 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class TimeIndexTest {
 
+    /**
+     * Half the problems have dense steps (ranked by counting), half sparse ones, up to 10^6
+     * times further apart (ranked by sorting).
+     */
     private static SpaceProblem random(SplittableRandom rnd, int n) {
         int span = 1 + rnd.nextInt(3 * n);
+        int spread = rnd.nextBoolean() ? 1 : 1 + rnd.nextInt(1_000_000);
         long[] size = new long[n];
         int[] first = new int[n];
         int[] last = new int[n];
@@ -26,10 +31,25 @@ class TimeIndexTest {
             int kind = rnd.nextInt(10);
             first[i] = rnd.nextInt(span);
             int len = kind < 6 ? 1 + rnd.nextInt(3) : kind < 9 ? 1 + rnd.nextInt(60) : 1 + rnd.nextInt(3 * span);
-            last[i] = (int) Math.min(Integer.MAX_VALUE, (long) first[i] + len - 1);
+            last[i] = (int) Math.min(Integer.MAX_VALUE, ((long) first[i] + len - 1) * spread);
+            first[i] = (int) Math.min(last[i], (long) first[i] * spread);
             size[i] = rnd.nextInt(8) == 0 ? 0 : 1 + rnd.nextInt(1000);
         }
         return SpaceProblem.of(size, first, last, Long.MAX_VALUE);
+    }
+
+    private static int[] shuffled(SplittableRandom rnd, int n) {
+        int[] a = new int[n];
+        for (int i = 0; i < n; i++) {
+            a[i] = i;
+        }
+        for (int i = n - 1; i > 0; i--) {
+            int j = rnd.nextInt(i + 1);
+            int t = a[i];
+            a[i] = a[j];
+            a[j] = t;
+        }
+        return a;
     }
 
     @ParameterizedTest
@@ -39,7 +59,13 @@ class TimeIndexTest {
         for (int round = 0; round < 12; round++) {
             int n = 1 + rnd.nextInt(seed * 60);
             SpaceProblem p = random(rnd, n);
-            TimeIndex index = new TimeIndex(p);
+            // the index names items by position in a shuffled order; the test keeps item numbers
+            int[] order = shuffled(rnd, n);
+            int[] position = new int[n];
+            for (int k = 0; k < n; k++) {
+                position[order[k]] = k;
+            }
+            TimeIndex index = new TimeIndex(p, order);
             long[] start = new long[n];
             long[] end = new long[n];
             boolean[] listed = new boolean[n];
@@ -52,7 +78,7 @@ class TimeIndexTest {
             int checked = 0;
             for (int step = 0; step < 2 * n; step++) {
                 int q = rnd.nextInt(n);
-                int k = index.overlapping(q, s, e);
+                int k = index.overlapping(position[q], s, e);
                 // each range as one number: start < 2^20 and end < 2^21
                 long[] got = new long[k];
                 for (int x = 0; x < k; x++) {
@@ -75,7 +101,7 @@ class TimeIndexTest {
                 int add = rnd.nextInt(n);
                 if (!listed[add]) {
                     listed[add] = true;
-                    index.add(add, start[add], end[add]);
+                    index.add(position[add], start[add], end[add]);
                 }
             }
             assertThat(checked).isEqualTo(2 * n);
