@@ -15,17 +15,20 @@ import dev.berth.arith.Checked;
  */
 public final class HeuristicSolver implements Solver {
     private final boolean bestFit;
+    /** Items per sweep of the placing schedule ({@link PlacingSchedule}); the placement does not depend on it. */
+    private final int chunk;
 
-    private HeuristicSolver(boolean bestFit) {
+    HeuristicSolver(boolean bestFit, int chunk) {
         this.bestFit = bestFit;
+        this.chunk = chunk;
     }
 
     public static HeuristicSolver greedyBySize() {
-        return new HeuristicSolver(false);
+        return new HeuristicSolver(false, PlacingSchedule.CHUNK);
     }
 
     public static HeuristicSolver bestFit() {
-        return new HeuristicSolver(true);
+        return new HeuristicSolver(true, PlacingSchedule.CHUNK);
     }
 
     @Override
@@ -53,7 +56,7 @@ public final class HeuristicSolver implements Solver {
         long[] ends = new long[n];
         long[] scratch = new long[n];
         long height = 0;
-        for (int k = 0; k < n; k++) {
+        for (int k : PlacingSchedule.of(index.steps(), chunk)) {
             long at;
             if (fixedAt[k] >= 0) {
                 at = fixedAt[k];
@@ -119,7 +122,9 @@ public final class HeuristicSolver implements Solver {
             if (starts[q] >= Checked.saturatingAdd(cand, size)) {
                 return cand;
             }
-            cand = Checked.saturatingAlignUp(Math.max(cand, ends[q]), align);
+            long past = Math.max(cand, ends[q]);
+            // (a division spared for the common alignment of one byte)
+            cand = align == 1 ? past : Checked.saturatingAlignUp(past, align);
         }
         return cand;
     }
@@ -131,7 +136,7 @@ public final class HeuristicSolver implements Solver {
         long bestLen = Long.MAX_VALUE;
         for (int q = 0; q < m; q++) {
             if (starts[q] > cursor) {
-                long cand = Checked.saturatingAlignUp(cursor, align);
+                long cand = align == 1 ? cursor : Checked.saturatingAlignUp(cursor, align);
                 if (cand <= starts[q] && size <= starts[q] - cand) {
                     long len = starts[q] - cursor;
                     if (len < bestLen) {

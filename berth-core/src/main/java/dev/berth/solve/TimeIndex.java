@@ -38,12 +38,16 @@ final class TimeIndex {
     /** Index of each level's block 0 among all blocks. */
     private final int[] levelBase;
     /**
-     * Where each block starts in {@link #entries}: a slot holding how many entries are filled,
-     * then room for its entries, three longs each: (first step << 32 | last step, with
-     * {@link #CONTINUED}), start, end. One memory region per block.
+     * Where each block's entries start: room for all the entries the block will get, in two
+     * arrays. A query scans {@link #entrySteps} (first step << 32 | last step, with
+     * {@link #CONTINUED}) and reads {@link #entryRanges} (start, end) only for the items that share
+     * a step with it: most of what it scans is the smaller array.
      */
     private final int[] blockStart;
-    private final long[] entries;
+    /** How many entries each block holds so far. */
+    private final int[] blockFill;
+    private final long[] entrySteps;
+    private final long[] entryRanges;
     /** One bit per block: set once the block holds an entry (a small array that stays in cache). */
     private final long[] filled;
     private final int[] levelCount;
@@ -95,16 +99,18 @@ final class TimeIndex {
                 }
             }
         }
-        // block g gets 1 + 3 * count slots; count[g + 1] holds its entry count
+        // block g gets count[g + 1] entries
         int blocksTotal = levelBase[levels];
         blockStart = new int[blocksTotal + 1];
+        blockFill = new int[blocksTotal];
         long slots = 0;
         for (int g = 0; g < blocksTotal; g++) {
             blockStart[g] = Math.toIntExact(slots);
-            slots += 1 + 3L * count[g + 1];
+            slots += count[g + 1];
         }
         blockStart[blocksTotal] = Math.toIntExact(slots);
-        entries = new long[Math.toIntExact(slots)];
+        entrySteps = new long[Math.toIntExact(slots)];
+        entryRanges = new long[Math.toIntExact(2 * slots)];
         filled = new long[(blocksTotal >> 6) + 1];
         levelCount = new int[levels];
     }
@@ -159,6 +165,11 @@ final class TimeIndex {
         return u;
     }
 
+    /** By position: the item's first step {@code << 32 |} its last step (the array itself, not a copy). */
+    long[] steps() {
+        return steps;
+    }
+
     private static int shift(int level) {
         return BASE_SHIFT + LEVEL_SHIFT * level;
     }
@@ -178,12 +189,11 @@ final class TimeIndex {
         for (int b0 = rankFirst[position] >> s, b = b0, e = rankLast[position] >> s; b <= e; b++) {
             int g = levelBase[l] + b;
             filled[g >> 6] |= 1L << g;
-            int base = blockStart[g];
-            int at = base + 1 + 3 * (int) entries[base]++;
-            assert at + 3 <= blockStart[g + 1] : "block overflow";
-            entries[at] = b == b0 ? itemSteps : itemSteps | CONTINUED;
-            entries[at + 1] = start;
-            entries[at + 2] = end;
+            int at = blockStart[g] + blockFill[g]++;
+            assert at < blockStart[g + 1] : "block overflow";
+            entrySteps[at] = b == b0 ? itemSteps : itemSteps | CONTINUED;
+            entryRanges[2 * at] = start;
+            entryRanges[2 * at + 1] = end;
         }
     }
 
@@ -197,7 +207,8 @@ final class TimeIndex {
         long l = steps[position] & 0xFFFF_FFFFL;
         int qf = rankFirst[position];
         int ql = rankLast[position];
-        long[] es = entries;
+        long[] es = entrySteps;
+        long[] er = entryRanges;
         for (int lv = 0; lv < levels; lv++) {
             if (levelCount[lv] == 0) {
                 continue;
@@ -209,15 +220,14 @@ final class TimeIndex {
                 if ((filled[g >> 6] & (1L << g)) == 0) {
                     continue;
                 }
-                int base = blockStart[g];
-                for (int q = base + 1, end = q + 3 * (int) es[base]; q < end; q += 3) {
+                for (int q = blockStart[g], end = q + blockFill[g]; q < end; q++) {
                     long steps = es[q];
                     long jf = (steps & ~CONTINUED) >>> 32;
                     long jl = steps & 0xFFFF_FFFFL;
                     // an item listed in two blocks is reported at the first of them inside the scan
                     if (jf <= l && f <= jl && (b == firstBlock || (steps & CONTINUED) == 0)) {
-                        starts[k] = es[q + 1];
-                        ends[k] = es[q + 2];
+                        starts[k] = er[2 * q];
+                        ends[k] = er[2 * q + 1];
                         k++;
                     }
                 }

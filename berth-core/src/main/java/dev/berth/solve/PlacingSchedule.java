@@ -1,0 +1,131 @@
+package dev.berth.solve;
+
+/**
+ * The order in which the heuristics place items: one that gives exactly the placement of the
+ * rank order (largest first), but visits the steps in sweeps, so that the time index is read
+ * where it was just read.
+ *
+ * <p>An item's placement depends only on the items placed before it that share a step with it.
+ * So any order in which every such pair keeps its rank order gives the same placement. Ranks
+ * are cut into chunks of {@link #CHUNK}; chunks go in rank order; inside a chunk, items go by
+ * first step, except that an item waits until the larger items of its chunk that share a step
+ * with it are placed (it goes right after the last of them). A chunk's items are spread thinly
+ * over time, so few of them share a step. Below {@link #CHUNK} items the rank order itself is
+ * returned: the whole index then fits in cache anyway.
+ */
+final class PlacingSchedule {
+    /** Items per sweep. */
+    static final int CHUNK = 1 << 16;
+
+    private PlacingSchedule() {
+    }
+
+    /**
+     * The positions {@code 0..n-1} (ranks) in placing order, in sweeps of {@code chunk} ranks.
+     * {@code steps[k]} is the first step {@code << 32 |} the last step of the item at position
+     * {@code k}.
+     */
+    static int[] of(long[] steps, int chunk) {
+        int n = steps.length;
+        int[] out = new int[n];
+        if (n <= chunk) {
+            for (int k = 0; k < n; k++) {
+                out[k] = k;
+            }
+            return out;
+        }
+        int c = chunk;
+        long[] byFirst = new long[c];
+        int[] time = new int[c];
+        int[] indegree = new int[c];
+        int[] edgeStart = new int[c + 1];
+        int[] active = new int[c];
+        int[] stack = new int[c];
+        boolean[] placed = new boolean[c];
+        int[] edges = new int[c];
+        int w = 0;
+        for (int a = 0; a < n; a += c) {
+            int len = Math.min(c, n - a);
+            // the chunk's items (local numbers = rank - a) by first step, then rank
+            for (int x = 0; x < len; x++) {
+                byFirst[x] = (steps[a + x] & ~0xFFFF_FFFFL) | x;
+            }
+            java.util.Arrays.sort(byFirst, 0, len);
+            for (int t = 0; t < len; t++) {
+                time[(int) (byFirst[t] & 0xFFFF_FFFFL)] = t;
+            }
+            // the pairs that share a step: an edge from the smaller rank to the larger; counted, then listed
+            java.util.Arrays.fill(edgeStart, 0, len + 1, 0);
+            java.util.Arrays.fill(indegree, 0, len, 0);
+            sweep(steps, a, byFirst, len, active, edgeStart, null, indegree);
+            for (int x = 0; x < len; x++) {
+                edgeStart[x + 1] += edgeStart[x];
+            }
+            if (edges.length < edgeStart[len]) {
+                edges = new int[Math.max(edgeStart[len], 2 * edges.length)];
+            }
+            sweep(steps, a, byFirst, len, active, edgeStart, edges, indegree);
+            // edgeStart[x] now points past x's edges: shift back
+            for (int x = len; x > 0; x--) {
+                edgeStart[x] = edgeStart[x - 1];
+            }
+            edgeStart[0] = 0;
+            java.util.Arrays.fill(placed, 0, len, false);
+            for (int t = 0; t < len; t++) {
+                int x = (int) (byFirst[t] & 0xFFFF_FFFFL);
+                if (placed[x] || indegree[x] > 0) {
+                    continue;
+                }
+                // place x, then every waiting item that x's placement releases and whose turn has passed
+                int top = 0;
+                stack[top++] = x;
+                placed[x] = true;
+                while (top > 0) {
+                    int y = stack[--top];
+                    out[w++] = a + y;
+                    for (int e = edgeStart[y]; e < edgeStart[y + 1]; e++) {
+                        int z = edges[e];
+                        if (--indegree[z] == 0 && time[z] < t) {
+                            placed[z] = true;
+                            stack[top++] = z;
+                        }
+                    }
+                }
+            }
+        }
+        assert w == n : "scheduled " + w + " of " + n;
+        return out;
+    }
+
+    /**
+     * Finds the pairs of the chunk that share a step, sweeping by first step with the items still
+     * live. With {@code edges == null} it counts each item's edges into {@code edgeStart[x + 1]}
+     * and the in-degrees; otherwise it writes the edges at {@code edgeStart[x]}, advancing it.
+     */
+    private static void sweep(long[] steps, int a, long[] byFirst, int len, int[] active, int[] edgeStart,
+                              int[] edges, int[] indegree) {
+        int live = 0;
+        for (int t = 0; t < len; t++) {
+            int y = (int) (byFirst[t] & 0xFFFF_FFFFL);
+            long first = steps[a + y] >>> 32;
+            int kept = 0;
+            for (int q = 0; q < live; q++) {
+                int x = active[q];
+                if ((steps[a + x] & 0xFFFF_FFFFL) < first) {
+                    continue;
+                }
+                active[kept++] = x;
+                int from = Math.min(x, y);
+                int to = Math.max(x, y);
+                if (edges == null) {
+                    edgeStart[from + 1]++;
+                    indegree[to]++;
+                } else {
+                    edges[edgeStart[from]++] = to;
+                }
+            }
+            active[kept++] = y;
+            live = kept;
+        }
+    }
+}

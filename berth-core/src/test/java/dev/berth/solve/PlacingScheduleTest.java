@@ -1,0 +1,91 @@
+package dev.berth.solve;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.util.SplittableRandom;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The placing schedule keeps the rank order of every pair that shares a step, and the heuristics
+ * placed by it give exactly the placement of the plain rank order, for chunks from 1 item to
+ * more than the problem.
+ */
+class PlacingScheduleTest {
+
+    private static SpaceProblem random(SplittableRandom rnd, int n) {
+        int span = 1 + rnd.nextInt(2 * n);
+        long[] size = new long[n];
+        int[] first = new int[n];
+        int[] last = new int[n];
+        long[] align = new long[n];
+        long[] fixed = new long[n];
+        String[] names = new String[n];
+        for (int i = 0; i < n; i++) {
+            int kind = rnd.nextInt(10);
+            first[i] = rnd.nextInt(span);
+            int len = kind < 7 ? 1 + rnd.nextInt(4) : kind < 9 ? 1 + rnd.nextInt(50) : 1 + rnd.nextInt(2 * span);
+            last[i] = first[i] + len - 1;
+            // many equal sizes, so that ties and equal starts occur
+            size[i] = rnd.nextInt(10) == 0 ? 0 : 16L * (1 + rnd.nextInt(12));
+            align[i] = rnd.nextInt(4) == 0 ? 32 : 1;
+            fixed[i] = rnd.nextInt(40) == 0 ? 64L * rnd.nextInt(8) : -1;
+            names[i] = "b" + i;
+        }
+        return new SpaceProblem(null, names, size, align, first, last, fixed, Long.MAX_VALUE);
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 3, 4, 5, 6})
+    void keepsTheRankOrderOfEveryPairSharingAStep(int seed) {
+        SplittableRandom rnd = new SplittableRandom(seed);
+        for (int round = 0; round < 20; round++) {
+            int n = 1 + rnd.nextInt(400);
+            SpaceProblem p = random(rnd, n);
+            TimeIndex index = new TimeIndex(p, HeuristicSolver.order(p));
+            long[] steps = index.steps();
+            int chunk = 1 + rnd.nextInt(n + 10);
+            int[] schedule = PlacingSchedule.of(steps, chunk);
+            int[] when = new int[n];
+            java.util.Arrays.fill(when, -1);
+            for (int t = 0; t < n; t++) {
+                assertThat(when[schedule[t]]).as("position %d scheduled twice", schedule[t]).isEqualTo(-1);
+                when[schedule[t]] = t;
+            }
+            for (int x = 0; x < n; x++) {
+                for (int y = x + 1; y < n; y++) {
+                    boolean share = (steps[x] >>> 32) <= (steps[y] & 0xFFFF_FFFFL)
+                            && (steps[y] >>> 32) <= (steps[x] & 0xFFFF_FFFFL);
+                    if (share && when[x] > when[y]) {
+                        throw new AssertionError("seed " + seed + " round " + round + " chunk " + chunk + ": rank " + y
+                                + " placed before rank " + x + ", which shares a step with it");
+                    }
+                }
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {11, 12, 13, 14})
+    void theHeuristicsPlaceExactlyAsInRankOrder(int seed) {
+        SplittableRandom rnd = new SplittableRandom(seed);
+        int sweeps = 0;
+        for (int round = 0; round < 15; round++) {
+            int n = 1 + rnd.nextInt(1500);
+            SpaceProblem p = random(rnd, n);
+            for (boolean bestFit : new boolean[]{false, true}) {
+                Outcome.Solved plain = (Outcome.Solved) new HeuristicSolver(bestFit, Integer.MAX_VALUE)
+                        .solve(p, Budget.unlimited());
+                for (int chunk : new int[]{1, 7, 1 + rnd.nextInt(n)}) {
+                    Outcome.Solved swept = (Outcome.Solved) new HeuristicSolver(bestFit, chunk).solve(p, Budget.unlimited());
+                    assertThat(swept.offsets()).as("seed %d round %d chunk %d best-fit %s", seed, round, chunk, bestFit)
+                            .containsExactly(plain.offsets());
+                    assertThat(swept.height()).isEqualTo(plain.height());
+                    sweeps += chunk < n ? 1 : 0;
+                }
+            }
+        }
+        assertThat(sweeps).isGreaterThan(50);
+    }
+}
