@@ -29,7 +29,7 @@ public final class UncheckedGreedy {
         long[] ends = new long[n];
         long[] scratch = new long[n];
         long height = 0;
-        for (int k = 0; k < n; k++) {
+        for (int k : PlacingSchedule.of(index.steps(), PlacingSchedule.CHUNK)) {
             long at;
             if (fixedAt[k] >= 0) {
                 at = fixedAt[k];
@@ -62,8 +62,12 @@ public final class UncheckedGreedy {
                 return cand;
             }
             long v = Math.max(cand, ends[q]);
-            long rem = v % align;
-            cand = rem == 0 ? v : v + (align - rem);
+            if (align == 1) {
+                cand = v;
+            } else {
+                long rem = v % align;
+                cand = rem == 0 ? v : v + (align - rem);
+            }
         }
         return cand;
     }
