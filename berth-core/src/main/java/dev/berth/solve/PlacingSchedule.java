@@ -16,6 +16,11 @@ package dev.berth.solve;
 final class PlacingSchedule {
     /** Items per sweep. */
     static final int CHUNK = 1 << 16;
+    /**
+     * More pairs sharing a step than this many per item, and a chunk keeps its rank order: the
+     * pairs would cost more than the sweep saves (and their memory grows with the square).
+     */
+    static final int MAX_PAIRS_PER_ITEM = 16;
 
     private PlacingSchedule() {
     }
@@ -57,14 +62,20 @@ final class PlacingSchedule {
             // the pairs that share a step: an edge from the smaller rank to the larger; counted, then listed
             java.util.Arrays.fill(edgeStart, 0, len + 1, 0);
             java.util.Arrays.fill(indegree, 0, len, 0);
-            sweep(steps, a, byFirst, len, active, edgeStart, null, indegree);
+            if (!sweep(steps, a, byFirst, len, active, edgeStart, null, indegree, MAX_PAIRS_PER_ITEM * (long) len)) {
+                // the chunk's items share steps with many others (long lifetimes): its own rank order
+                for (int x = 0; x < len; x++) {
+                    out[w++] = a + x;
+                }
+                continue;
+            }
             for (int x = 0; x < len; x++) {
                 edgeStart[x + 1] += edgeStart[x];
             }
             if (edges.length < edgeStart[len]) {
                 edges = new int[Math.max(edgeStart[len], 2 * edges.length)];
             }
-            sweep(steps, a, byFirst, len, active, edgeStart, edges, indegree);
+            sweep(steps, a, byFirst, len, active, edgeStart, edges, indegree, Long.MAX_VALUE);
             // edgeStart[x] now points past x's edges: shift back
             for (int x = len; x > 0; x--) {
                 edgeStart[x] = edgeStart[x - 1];
@@ -101,9 +112,11 @@ final class PlacingSchedule {
      * Finds the pairs of the chunk that share a step, sweeping by first step with the items still
      * live. With {@code edges == null} it counts each item's edges into {@code edgeStart[x + 1]}
      * and the in-degrees; otherwise it writes the edges at {@code edgeStart[x]}, advancing it.
+     * Returns false, stopping at once, when there are more than {@code maxPairs} pairs.
      */
-    private static void sweep(long[] steps, int a, long[] byFirst, int len, int[] active, int[] edgeStart,
-                              int[] edges, int[] indegree) {
+    private static boolean sweep(long[] steps, int a, long[] byFirst, int len, int[] active, int[] edgeStart,
+                                 int[] edges, int[] indegree, long maxPairs) {
+        long pairs = 0;
         int live = 0;
         for (int t = 0; t < len; t++) {
             int y = (int) (byFirst[t] & 0xFFFF_FFFFL);
@@ -126,6 +139,11 @@ final class PlacingSchedule {
             }
             active[kept++] = y;
             live = kept;
+            pairs += kept - 1;
+            if (pairs > maxPairs) {
+                return false;
+            }
         }
+        return true;
     }
 }

@@ -88,4 +88,27 @@ class PlacingScheduleTest {
         }
         assertThat(sweeps).isGreaterThan(50);
     }
+
+    @org.junit.jupiter.api.Test
+    void chunksWhoseItemsAllShareStepsStayInRankOrder() {
+        // 400 weights live over every step: every pair shares a step (far past the pair budget, so the
+        // chunks take their rank order without listing pairs)
+        int n = 400;
+        long[] steps = new long[n];
+        for (int k = 0; k < n; k++) {
+            steps[k] = (k % 2 == 0) ? 5L << 32 | 90 : 3L << 32 | 100;
+        }
+        int[] schedule = PlacingSchedule.of(steps, 128);
+        int[] rankOrder = java.util.stream.IntStream.range(0, n).toArray();
+        assertThat(schedule).containsExactly(rankOrder);
+        // while a chunk of thinly spread items is swept by first step
+        long[] spread = new long[n];
+        for (int k = 0; k < n; k++) {
+            long first = (long) (n - k) * 10;
+            spread[k] = first << 32 | (first + 1);
+        }
+        int[] swept = PlacingSchedule.of(spread, 128);
+        assertThat(swept[0]).isEqualTo(127);
+        assertThat(swept).isNotEqualTo(rankOrder);
+    }
 }
