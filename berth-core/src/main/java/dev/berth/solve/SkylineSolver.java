@@ -1,0 +1,369 @@
+package dev.berth.solve;
+
+import dev.berth.arith.Checked;
+
+import java.util.SplittableRandom;
+
+/**
+ * A heuristic that improves on greedy-by-size by repeated {@link SkylineDive skyline dives}
+ * steered by a "squeaky wheel": after each dive, the items that end above the lower bound
+ * (the most bytes live at one step) get a higher priority, in proportion to how far above
+ * they end, with a seeded random factor; the next dive then places them earlier among the
+ * items that could go at the same height. Two priority orders are tried in turn (longer
+ * lifetime first, and larger area first), each restarted from its best priorities when it
+ * stalls. The best placement found is returned, never worse than greedy-by-size, which is
+ * computed first.
+ *
+ * <p>Deterministic: the number of dives is fixed by the settings and the problem size, the
+ * random factors come from a fixed seed; the {@link Budget} only cuts the search short.
+ * Always returns {@link Outcome.Solved}, possibly above the limit.
+ */
+public final class SkylineSolver implements Solver {
+    /** How many dives, at most; and the seed of the random factors. */
+    public record Settings(int dives, long seed) {
+        public Settings {
+            if (dives < 0) {
+                throw new IllegalArgumentException("dives < 0");
+            }
+        }
+
+        public static Settings defaults() {
+            return new Settings(4000, 1);
+        }
+    }
+
+    /** Dives stop early beyond this many item placements in total (bounds the work on large problems). */
+    private static final long PLACEMENTS = 20_000_000L;
+
+    private final Settings settings;
+    static final int REPAIRS = Integer.getInteger("repairs", 0);
+    static final int SUBDIVES = Integer.getInteger("subdives", 20);
+    static final double WINDOW = Double.parseDouble(System.getProperty("window", "1.0"));
+
+    public SkylineSolver() {
+        this(Settings.defaults());
+    }
+
+    public SkylineSolver(Settings settings) {
+        this.settings = settings;
+    }
+
+    @Override
+    public String name() {
+        return "skyline";
+    }
+
+    @Override
+    public Outcome solve(SpaceProblem p, Budget budget) {
+        Outcome.Solved greedy = (Outcome.Solved) HeuristicSolver.greedyBySize().solve(p, budget);
+        int n = p.size();
+        int m = 0;
+        for (int i = 0; i < n; i++) {
+            if (!p.isFixed(i) && p.reserved(i) > 0) {
+                m++;
+            }
+        }
+        if (m == 0) {
+            return greedy;
+        }
+        int[] items = new int[m];
+        for (int i = 0, k = 0; i < n; i++) {
+            if (!p.isFixed(i) && p.reserved(i) > 0) {
+                items[k++] = i;
+            }
+        }
+        SkylineDive dive = new SkylineDive(p, items);
+        long target = lowerBound(p, dive);
+        if (greedy.height() <= target) {
+            return greedy;
+        }
+        long fixedTop = 0;
+        for (int i = 0; i < n; i++) {
+            if (p.isFixed(i)) {
+                fixedTop = Math.max(fixedTop, Checked.saturatingAdd(p.fixedOffset(i), p.reserved(i)));
+            }
+        }
+        int dives = (int) Math.max(1, Math.min(settings.dives(), PLACEMENTS / m));
+        SplittableRandom random = new SplittableRandom(settings.seed());
+        Search search = new Search(dive, target, random);
+        search.run(dives, budget);
+        if (search.bestHeight > target && REPAIRS > 0) {
+            new PeakRepair(p, dive, target, random).run(search, REPAIRS, budget);
+        }
+        long height = Math.max(search.bestHeight, fixedTop);
+        if (height >= greedy.height()) {
+            return greedy;
+        }
+        long[] offsets = new long[n];
+        for (int i = 0; i < n; i++) {
+            offsets[i] = p.isFixed(i) ? p.fixedOffset(i) : 0;
+        }
+        for (int k = 0; k < m; k++) {
+            offsets[items[k]] = search.bestOffsets[k];
+        }
+        return new Outcome.Solved(offsets, height);
+    }
+
+    /** The most bytes live at one step (fixed items included), or the highest fixed end if higher. */
+    static long lowerBound(SpaceProblem p, SkylineDive dive) {
+        int n = p.size();
+        long[] events = new long[2 * n];
+        long[] delta = new long[2 * n];
+        int e = 0;
+        long bound = 0;
+        for (int i = 0; i < n; i++) {
+            if (p.reserved(i) == 0) {
+                continue;
+            }
+            events[e] = p.first(i);
+            delta[e++] = p.reserved(i);
+            events[e] = (long) p.last(i) + 1;
+            delta[e++] = -p.reserved(i);
+            if (p.isFixed(i)) {
+                bound = Math.max(bound, Checked.saturatingAdd(p.fixedOffset(i), p.reserved(i)));
+            }
+        }
+        // ends before starts at the same step: sort by (step, delta) with negative deltas first
+        Integer[] order = new Integer[e];
+        for (int k = 0; k < e; k++) {
+            order[k] = k;
+        }
+        java.util.Arrays.sort(order, (a, b) -> events[a] != events[b] ? Long.compare(events[a], events[b])
+                : Long.compare(delta[a], delta[b]));
+        long live = 0;
+        for (int k : order) {
+            live = Checked.saturatingAdd(live, delta[k]);
+            bound = Math.max(bound, live);
+        }
+        return bound;
+    }
+
+    /**
+     * Large-neighbourhood repair of the best placement: frees every item live in a time window
+     * around an item that ends at the top, keeps the others where they are (as fixed items of
+     * a sub-problem), re-places the freed ones with a few squeaky-wheel skyline dives, and
+     * keeps the change when the height does not grow and the bytes above the lower bound do
+     * not grow either.
+     */
+    private static final class PeakRepair {
+        private final SpaceProblem p;
+        private final SkylineDive dive;
+        private final long target;
+        private final SplittableRandom random;
+
+        PeakRepair(SpaceProblem p, SkylineDive dive, long target, SplittableRandom random) {
+            this.p = p;
+            this.dive = dive;
+            this.target = target;
+            this.random = random;
+        }
+
+        void run(Search search, int moves, Budget budget) {
+            int m = dive.count();
+            long[] cur = search.bestOffsets.clone();
+            long curH = search.bestHeight;
+            long curEx = excess(cur);
+            int minStep = Integer.MAX_VALUE;
+            int maxStep = 0;
+            for (int k = 0; k < m; k++) {
+                minStep = Math.min(minStep, dive.stepFirst(k));
+                maxStep = Math.max(maxStep, dive.stepLast(k));
+            }
+            long horizon = (long) maxStep - minStep + 1;
+            int[] tops = new int[m];
+            boolean[] freed = new boolean[m];
+            int n = p.size();
+            for (int mv = 0; mv < moves && curH > target; mv++) {
+                if (budget.exhausted()) {
+                    break;
+                }
+                int t = 0;
+                for (int k = 0; k < m; k++) {
+                    if (Checked.saturatingAdd(cur[k], dive.size(k)) == curH) {
+                        tops[t++] = k;
+                    }
+                }
+                int top = tops[random.nextInt(t)];
+                long reach = (long) (WINDOW * random.nextDouble() * horizon / 4);
+                long lo = dive.stepFirst(top) - (long) (random.nextDouble() * reach);
+                long hi = dive.stepLast(top) + (long) (random.nextDouble() * reach);
+                int free = 0;
+                long spanLo = lo;
+                long spanHi = hi;
+                for (int k = 0; k < m; k++) {
+                    freed[k] = dive.stepFirst(k) <= hi && lo <= dive.stepLast(k);
+                    if (freed[k]) {
+                        free++;
+                        spanLo = Math.min(spanLo, dive.stepFirst(k));
+                        spanHi = Math.max(spanHi, dive.stepLast(k));
+                    }
+                }
+                // sub-problem: the freed items, and as fixed items the others live with any of them
+                int size = 0;
+                int[] subItems = new int[free];
+                long maxKept = 0;
+                for (int k = 0; k < m; k++) {
+                    if (!freed[k]) {
+                        maxKept = Math.max(maxKept, Checked.saturatingAdd(cur[k], dive.size(k)));
+                    }
+                }
+                int cap = free + m + n;
+                String[] names = new String[cap];
+                long[] reserved = new long[cap];
+                long[] alignment = new long[cap];
+                int[] first = new int[cap];
+                int[] last = new int[cap];
+                long[] fixedAt = new long[cap];
+                int[] freeSub = new int[free];
+                int[] freeDive = new int[free];
+                int f = 0;
+                for (int k = 0; k < m; k++) {
+                    int i = dive.item(k);
+                    boolean near = !freed[k] && dive.stepFirst(k) <= spanHi && spanLo <= dive.stepLast(k);
+                    if (freed[k] || near) {
+                        names[size] = "";
+                        reserved[size] = p.reserved(i);
+                        alignment[size] = p.alignment(i);
+                        first[size] = p.first(i);
+                        last[size] = p.last(i);
+                        fixedAt[size] = freed[k] ? -1 : cur[k];
+                        if (freed[k]) {
+                            freeSub[f] = size;
+                            freeDive[f++] = k;
+                        }
+                        size++;
+                    }
+                }
+                for (int i = 0; i < n; i++) {
+                    if (p.isFixed(i) && p.reserved(i) > 0 && p.first(i) <= spanHi && spanLo <= p.last(i)) {
+                        names[size] = "";
+                        reserved[size] = p.reserved(i);
+                        alignment[size] = 1;
+                        first[size] = p.first(i);
+                        last[size] = p.last(i);
+                        fixedAt[size] = p.fixedOffset(i);
+                        size++;
+                    }
+                }
+                SpaceProblem sub = new SpaceProblem(null, java.util.Arrays.copyOf(names, size),
+                        java.util.Arrays.copyOf(reserved, size), java.util.Arrays.copyOf(alignment, size),
+                        java.util.Arrays.copyOf(first, size), java.util.Arrays.copyOf(last, size),
+                        java.util.Arrays.copyOf(fixedAt, size), p.limit());
+                SkylineDive subDive = new SkylineDive(sub, freeSub);
+                Search inner = new Search(subDive, target, random);
+                inner.run(SUBDIVES, budget);
+                long newH = Math.max(maxKept, inner.bestHeight);
+                if (newH > curH) {
+                    continue;
+                }
+                long[] next = cur.clone();
+                for (int q = 0; q < free; q++) {
+                    next[freeDive[q]] = inner.bestOffsets[q];
+                }
+                long ex = excess(next);
+                if (newH < curH || ex <= curEx) {
+                    cur = next;
+                    curH = newH;
+                    curEx = ex;
+                    if (curH < search.bestHeight) {
+                        search.bestHeight = curH;
+                        System.arraycopy(cur, 0, search.bestOffsets, 0, m);
+                    }
+                }
+            }
+        }
+
+        private long excess(long[] at) {
+            long sum = 0;
+            for (int k = 0; k < at.length; k++) {
+                long end = Checked.saturatingAdd(at[k], dive.size(k));
+                if (end > target) {
+                    sum = Checked.saturatingAdd(sum, end - target);
+                }
+            }
+            return sum;
+        }
+    }
+
+    /** The squeaky-wheel loop over dives, keeping the best. */
+    private static final class Search {
+        private final SkylineDive dive;
+        private final long target;
+        private final SplittableRandom random;
+        private final long[] offsets;
+        final long[] bestOffsets;
+        long bestHeight = Long.MAX_VALUE;
+
+        Search(SkylineDive dive, long target, SplittableRandom random) {
+            this.dive = dive;
+            this.target = target;
+            this.random = random;
+            this.offsets = new long[dive.count()];
+            this.bestOffsets = new long[dive.count()];
+        }
+
+        static final int STALL = Integer.getInteger("stall", 1 << 30);
+        static final String MODES = System.getProperty("modes", "W");
+
+        void run(int dives, Budget budget) {
+            int m = dive.count();
+            double[] prio = new double[m];
+            double[] bestPrio = new double[m];
+            int phases = MODES.length();
+            for (int ph = 0; ph < phases; ph++) {
+                char mode = MODES.charAt(ph);
+                initial(prio, mode);
+                long phaseBest = Long.MAX_VALUE;
+                int since = 0;
+                int from = (int) ((long) dives * ph / phases);
+                int to = (int) ((long) dives * (ph + 1) / phases);
+                for (int d = from; d < to; d++) {
+                    if ((d & 15) == 0 && budget.exhausted()) {
+                        return;
+                    }
+                    long h = dive.run(prio, offsets);
+                    if (h < bestHeight) {
+                        bestHeight = h;
+                        System.arraycopy(offsets, 0, bestOffsets, 0, m);
+                        if (h <= target) {
+                            return;
+                        }
+                    }
+                    if (h < phaseBest) {
+                        phaseBest = h;
+                        since = 0;
+                        System.arraycopy(prio, 0, bestPrio, 0, m);
+                    } else if (++since >= STALL) {
+                        since = 0;
+                        System.arraycopy(bestPrio, 0, prio, 0, m);
+                        dive.run(prio, offsets);
+                    }
+                    squeak(prio, h);
+                }
+            }
+        }
+
+        private void initial(double[] prio, char mode) {
+            for (int k = 0; k < prio.length; k++) {
+                long width = (long) dive.stepLast(k) - dive.stepFirst(k) + 1;
+                prio[k] = mode == 'W' ? (double) width * 1e7 + dive.size(k)
+                        : mode == 'A' ? (double) width * dive.size(k)
+                        : (double) dive.size(k) * 1e7 + width;
+            }
+        }
+
+        private void squeak(double[] prio, long h) {
+            double max = 0;
+            for (double v : prio) {
+                max = Math.max(max, v);
+            }
+            double span = h - target;
+            for (int k = 0; k < prio.length; k++) {
+                long end = Checked.saturatingAdd(offsets[k], dive.size(k));
+                if (end > target) {
+                    prio[k] += 0.1 * max * ((end - target) / span) * (0.5 + random.nextDouble());
+                }
+            }
+        }
+    }
+}
