@@ -31,7 +31,10 @@ final class SkylineDive {
     private final long[] fixedEnd;
     /** Per dive item, the fixed items sharing a step with it, by increasing offset (compressed rows). */
     private final int[] fixedListStart;
-    private final int[] fixedList;
+    private final long[] obstacleStart;
+    private final long[] obstacleEnd;
+    /** Per dive item, the first obstacle not yet below its candidate in the current dive. */
+    private final int[] obstacleNext;
     private final int[] stepFirst;
     private final int[] stepLast;
     private final int leaves;
@@ -52,6 +55,11 @@ final class SkylineDive {
     private final boolean[] placed;
 
     SkylineDive(SpaceProblem p, int[] items) {
+        this(p, items, items.length <= SCAN_LIMIT);
+    }
+
+    /** {@code exact}: keep candidates exact through conflict lists, else lazily (the two give the same dives). */
+    SkylineDive(SpaceProblem p, int[] items, boolean exact) {
         this.p = p;
         this.items = items;
         int m = items.length;
@@ -94,7 +102,7 @@ final class SkylineDive {
         heap = new int[m];
         key = new long[m];
         where = new int[m];
-        if (m <= SCAN_LIMIT) {
+        if (exact) {
             conflictStart = new int[m + 1];
             int total = 0;
             for (int a = 0; a < m; a++) {
@@ -145,24 +153,37 @@ final class SkylineDive {
             byStart[f] = f;
         }
         java.util.Arrays.sort(byStart, (a, b) -> Long.compare(fixedStart[a], fixedStart[b]));
+        // per item, the union of the fixed items sharing a step with it, as disjoint intervals by offset
         fixedListStart = new int[m + 1];
+        long[] ms = new long[fixed];
+        long[] me = new long[fixed];
+        long[] allStart = new long[0];
+        long[] allEnd = new long[0];
         int total = 0;
         for (int k = 0; k < m; k++) {
-            for (int f = 0; f < fixed; f++) {
-                if (fixedFirst[f] <= stepLast[k] && stepFirst[k] <= fixedLast[f]) {
-                    total++;
-                }
-            }
-            fixedListStart[k + 1] = total;
-        }
-        fixedList = new int[total];
-        for (int k = 0, c = 0; k < m; k++) {
+            int c = 0;
             for (int f : byStart) {
                 if (fixedFirst[f] <= stepLast[k] && stepFirst[k] <= fixedLast[f]) {
-                    fixedList[c++] = f;
+                    if (c > 0 && fixedStart[f] <= me[c - 1]) {
+                        me[c - 1] = Math.max(me[c - 1], fixedEnd[f]);
+                    } else {
+                        ms[c] = fixedStart[f];
+                        me[c++] = fixedEnd[f];
+                    }
                 }
             }
+            if (total + c > allStart.length) {
+                allStart = java.util.Arrays.copyOf(allStart, Math.max(2 * allStart.length, total + c));
+                allEnd = java.util.Arrays.copyOf(allEnd, allStart.length);
+            }
+            System.arraycopy(ms, 0, allStart, total, c);
+            System.arraycopy(me, 0, allEnd, total, c);
+            total += c;
+            fixedListStart[k + 1] = total;
         }
+        obstacleStart = java.util.Arrays.copyOf(allStart, total);
+        obstacleEnd = java.util.Arrays.copyOf(allEnd, total);
+        obstacleNext = new int[m];
     }
 
     int count() {
@@ -202,6 +223,7 @@ final class SkylineDive {
         java.util.Arrays.fill(placed, false);
         heapSize = 0;
         for (int k = 0; k < m; k++) {
+            obstacleNext[k] = fixedListStart[k];
             key[k] = lift(k, 0);
             heap[heapSize] = k;
             where[k] = heapSize++;
@@ -225,7 +247,7 @@ final class SkylineDive {
                 int j = conflicts[c];
                 if (!placed[j] && top > floorTop[j]) {
                     floorTop[j] = top;
-                    long cand = lift(j, alignUp(top, align[j]));
+                    long cand = lift(j, Math.max(alignUp(top, align[j]), key[j]));
                     if (cand > key[j]) {
                         key[j] = cand;
                         down(where[j]);
@@ -244,7 +266,8 @@ final class SkylineDive {
         java.util.Arrays.fill(treeRaise, 0);
         heapSize = 0;
         for (int k = 0; k < m; k++) {
-            key[k] = Checked.saturatingAlignUp(0, align[k]);
+            obstacleNext[k] = fixedListStart[k];
+            key[k] = 0;
             heap[heapSize++] = k;
         }
         for (int h = heapSize / 2 - 1; h >= 0; h--) {
@@ -254,7 +277,7 @@ final class SkylineDive {
         while (heapSize > 0) {
             int k = heap[0];
             long floor = query(1, 0, leaves - 1, sectionFirst[k], sectionLast[k]);
-            long cand = lift(k, alignUp(floor, align[k]));
+            long cand = lift(k, Math.max(alignUp(floor, align[k]), key[k]));
             if (cand > key[k]) {
                 key[k] = cand;
                 down(0);
@@ -276,21 +299,27 @@ final class SkylineDive {
         return alignment == 1 ? at : Checked.saturatingAlignUp(at, alignment);
     }
 
-    /** The lowest aligned offset from {@code at} up where dive item {@code k} touches no fixed item. */
+    /**
+     * The lowest aligned offset from {@code at} up where dive item {@code k} touches no fixed
+     * item. Within a dive the callers never ask below the item's last answer (its key), so the
+     * obstacles below that are skipped once.
+     */
     private long lift(int k, long at) {
-        int from = fixedListStart[k];
+        int q = obstacleNext[k];
         int to = fixedListStart[k + 1];
         long cand = at;
-        for (int q = from; q < to; q++) {
-            int f = fixedList[q];
-            if (fixedEnd[f] <= cand) {
+        while (q < to) {
+            if (obstacleEnd[q] <= cand) {
+                q++;
                 continue;
             }
-            if (fixedStart[f] >= Checked.saturatingAdd(cand, size[k])) {
+            if (obstacleStart[q] >= Checked.saturatingAdd(cand, size[k])) {
                 break;
             }
-            cand = alignUp(fixedEnd[f], align[k]);
+            cand = alignUp(obstacleEnd[q], align[k]);
+            q++;
         }
+        obstacleNext[k] = q;
         return cand;
     }
 

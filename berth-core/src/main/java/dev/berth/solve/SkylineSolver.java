@@ -5,30 +5,36 @@ import dev.berth.arith.Checked;
 import java.util.SplittableRandom;
 
 /**
- * A heuristic that improves on greedy-by-size by repeated {@link SkylineDive skyline dives}
- * steered by a "squeaky wheel": after each dive, the items that end above the lower bound
- * (the most bytes live at one step) get a higher priority, in proportion to how far above
- * they end, with a seeded random factor; the next dive then places them earlier among the
- * items that could go at the same height. Two priority orders are tried in turn (longer
- * lifetime first, and larger area first), each restarted from its best priorities when it
- * stalls. The best placement found is returned, never worse than greedy-by-size, which is
- * computed first.
+ * A heuristic that improves on greedy-by-size in two phases, with no complete search.
+ * <ol>
+ *   <li>Repeated {@link SkylineDive skyline dives} steered by a "squeaky wheel": after each
+ *   dive, the items that end above the lower bound (the most bytes live at one step) get a
+ *   higher priority, in proportion to how far above they end, times a seeded random factor
+ *   in [0.5, 1.5); the next dive places them earlier among the items that could go at the
+ *   same height. Half the dives start from "longer lifetime first", half from "larger area
+ *   (bytes times steps) first".</li>
+ *   <li>{@link PeakRepair Peak repair} (a large-neighbourhood search): free every item live
+ *   in a random time window around an item that ends at the top, keep the others in place,
+ *   re-place the freed ones with a short squeaky-wheel search, keep the change if the height
+ *   does not grow and the bytes above the lower bound do not grow.</li>
+ * </ol>
+ * The best placement is returned, never worse than greedy-by-size, which is computed first.
  *
- * <p>Deterministic: the number of dives is fixed by the settings and the problem size, the
- * random factors come from a fixed seed; the {@link Budget} only cuts the search short.
- * Always returns {@link Outcome.Solved}, possibly above the limit.
+ * <p>Deterministic: the numbers of dives and repairs are fixed by the settings and the
+ * problem size, the random factors come from a fixed seed; the {@link Budget} only cuts the
+ * search short. Always returns {@link Outcome.Solved}, possibly above the limit.
  */
 public final class SkylineSolver implements Solver {
-    /** How many dives, at most; and the seed of the random factors. */
-    public record Settings(int dives, long seed) {
+    /** How many dives and repairs, at most; and the seed of the random factors. */
+    public record Settings(int dives, int repairs, long seed) {
         public Settings {
-            if (dives < 0) {
-                throw new IllegalArgumentException("dives < 0");
+            if (dives < 1 || repairs < 0) {
+                throw new IllegalArgumentException("dives < 1 or repairs < 0");
             }
         }
 
         public static Settings defaults() {
-            return new Settings(4000, 1);
+            return new Settings(1000, 300, 1);
         }
     }
 
@@ -36,9 +42,8 @@ public final class SkylineSolver implements Solver {
     private static final long PLACEMENTS = 20_000_000L;
 
     private final Settings settings;
-    static final int REPAIRS = Integer.getInteger("repairs", 0);
-    static final int SUBDIVES = Integer.getInteger("subdives", 20);
-    static final double WINDOW = Double.parseDouble(System.getProperty("window", "1.0"));
+    /** Dives of the squeaky-wheel search on each repair's sub-problem. */
+    private static final int SUBDIVES = 20;
 
     public SkylineSolver() {
         this(Settings.defaults());
@@ -73,7 +78,7 @@ public final class SkylineSolver implements Solver {
             }
         }
         SkylineDive dive = new SkylineDive(p, items);
-        long target = lowerBound(p, dive);
+        long target = lowerBound(p);
         if (greedy.height() <= target) {
             return greedy;
         }
@@ -87,8 +92,9 @@ public final class SkylineSolver implements Solver {
         SplittableRandom random = new SplittableRandom(settings.seed());
         Search search = new Search(dive, target, random);
         search.run(dives, budget);
-        if (search.bestHeight > target && REPAIRS > 0) {
-            new PeakRepair(p, dive, target, random).run(search, REPAIRS, budget);
+        int repairs = (int) Math.min(settings.repairs(), PLACEMENTS / ((long) m * SUBDIVES));
+        if (search.bestHeight > target && repairs > 0) {
+            new PeakRepair(p, dive, target, random).run(search, repairs, budget);
         }
         long height = Math.max(search.bestHeight, fixedTop);
         if (height >= greedy.height()) {
@@ -105,7 +111,7 @@ public final class SkylineSolver implements Solver {
     }
 
     /** The most bytes live at one step (fixed items included), or the highest fixed end if higher. */
-    static long lowerBound(SpaceProblem p, SkylineDive dive) {
+    static long lowerBound(SpaceProblem p) {
         int n = p.size();
         long[] events = new long[2 * n];
         long[] delta = new long[2 * n];
@@ -132,7 +138,8 @@ public final class SkylineSolver implements Solver {
                 : Long.compare(delta[a], delta[b]));
         long live = 0;
         for (int k : order) {
-            live = Checked.saturatingAdd(live, delta[k]);
+            // saturated only for sums past 2^63-1, where the bound is only a target for the search
+            live = delta[k] >= 0 ? Checked.saturatingAdd(live, delta[k]) : Math.max(0, live + delta[k]);
             bound = Math.max(bound, live);
         }
         return bound;
@@ -184,7 +191,7 @@ public final class SkylineSolver implements Solver {
                     }
                 }
                 int top = tops[random.nextInt(t)];
-                long reach = (long) (WINDOW * random.nextDouble() * horizon / 4);
+                long reach = (long) (random.nextDouble() * horizon / 4);
                 long lo = dive.stepFirst(top) - (long) (random.nextDouble() * reach);
                 long hi = dive.stepLast(top) + (long) (random.nextDouble() * reach);
                 int free = 0;
@@ -302,19 +309,16 @@ public final class SkylineSolver implements Solver {
             this.bestOffsets = new long[dive.count()];
         }
 
-        static final int STALL = Integer.getInteger("stall", 1 << 30);
-        static final String MODES = System.getProperty("modes", "W");
+        /** The initial priorities of the phases: longer lifetime first, then larger area (bytes times steps) first. */
+        private static final String MODES = "WA";
 
         void run(int dives, Budget budget) {
             int m = dive.count();
             double[] prio = new double[m];
-            double[] bestPrio = new double[m];
             int phases = MODES.length();
             for (int ph = 0; ph < phases; ph++) {
                 char mode = MODES.charAt(ph);
                 initial(prio, mode);
-                long phaseBest = Long.MAX_VALUE;
-                int since = 0;
                 int from = (int) ((long) dives * ph / phases);
                 int to = (int) ((long) dives * (ph + 1) / phases);
                 for (int d = from; d < to; d++) {
@@ -328,15 +332,6 @@ public final class SkylineSolver implements Solver {
                         if (h <= target) {
                             return;
                         }
-                    }
-                    if (h < phaseBest) {
-                        phaseBest = h;
-                        since = 0;
-                        System.arraycopy(prio, 0, bestPrio, 0, m);
-                    } else if (++since >= STALL) {
-                        since = 0;
-                        System.arraycopy(bestPrio, 0, prio, 0, m);
-                        dive.run(prio, offsets);
                     }
                     squeak(prio, h);
                 }
