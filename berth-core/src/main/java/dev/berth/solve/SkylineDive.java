@@ -2,192 +2,292 @@ package dev.berth.solve;
 
 import dev.berth.arith.Checked;
 
+import java.util.Arrays;
+
 /**
  * One greedy "skyline" descent over the free, non-empty items of a {@link SpaceProblem}
- * (MiniMalloc's canonical dive without backtracking). Time is cut into sections at every
- * start and end of a free item; each section has a floor, the top of what is placed in it.
- * An unplaced item's candidate offset is the highest floor over its sections (aligned up,
- * then lifted above any fixed item it would touch). Each step places the unplaced item with
- * the lowest candidate offset, ties going to the higher priority, then the lower index, and
- * raises the floors of its sections to its top.
+ * (MiniMalloc's canonical dive without backtracking). Each item has a floor, the highest top
+ * among the already placed items it shares a step with; its candidate offset is its floor,
+ * aligned up, then lifted over its obstacles (fixed items, and in a {@link #runKept kept run}
+ * the items that stay where they are). Each step places the unplaced item with the lowest
+ * candidate, ties going to the higher priority, then the lower index, and raises the floors
+ * of the items it shares a step with.
  *
- * <p>The candidates are kept lazily in a heap (floors only rise, so a stored candidate is a
- * lower bound that is refreshed when it reaches the top) and the floors in a segment tree
- * with range-raise and range-maximum, so a dive costs O(n log n) plus refreshes. All arrays
- * are allocated once; a dive allocates nothing.
+ * <p>Three ways to keep the candidates, giving the same dives ({@link Mode}):
+ * <ul>
+ *   <li>{@code SCAN}: candidates kept exact through precomputed conflict lists, the next item
+ *   found by scanning the unplaced ones (fastest up to about a thousand items);</li>
+ *   <li>{@code HEAP}: the same exact candidates in an indexed heap (more items);</li>
+ *   <li>{@code LAZY}: no conflict lists (their total would exceed {@link #CONFLICT_LIMIT}):
+ *   a lazy heap of candidates (floors only rise, so a stored candidate is a lower bound that
+ *   is refreshed when it reaches the top) and a segment tree of the floors of the time
+ *   sections. A lazy dive cannot run on a subset ({@link #canKeep()} is false).</li>
+ * </ul>
+ * All arrays are allocated once (the obstacle lists of kept runs grow when needed); a dive
+ * allocates nothing.
  */
 final class SkylineDive {
-    private final SpaceProblem p;
-    /** The free items with at least one byte, by problem index. */
+    /** How the candidates are kept; {@code null} in the constructor chooses by size. */
+    enum Mode { SCAN, HEAP, LAZY }
+
+    /** Up to this many items in a dive, the next item is found by a scan, else in a heap. */
+    static final int SCAN_LIMIT = 1024;
+    /** Above this many conflict-list entries, dives are lazy. */
+    static final long CONFLICT_LIMIT = 16_000_000L;
+
+    private final int m;
     private final int[] items;
-    private final int[] sectionFirst;
-    private final int[] sectionLast;
+    /** Dive items {@code 0..m-1}, then fixed items with bytes {@code m..m+fx-1}. */
     private final long[] size;
+    private final int[] first;
+    private final int[] last;
+    /** Offsets of the fixed items at {@code m..}; of the kept dive items during a kept run. */
+    private final long[] pos;
     private final long[] align;
-    /** Fixed items with bytes: first and last step, offset and end. */
-    private final int[] fixedFirst;
-    private final int[] fixedLast;
+    private final Mode forced;
+    private final boolean lazy;
+
+    /** Per dive item, the dive and fixed items sharing a step with it (compressed rows); null when lazy. */
+    private final int[] conflictStart;
+    private final int[] conflicts;
+
+    /** Per dive item, the fixed items sharing a step with it, merged, by increasing offset. */
+    private final int[] fixedFrom;
     private final long[] fixedStart;
     private final long[] fixedEnd;
-    /** Per dive item, the fixed items sharing a step with it, by increasing offset (compressed rows). */
-    private final int[] fixedListStart;
-    private final long[] obstacleStart;
-    private final long[] obstacleEnd;
-    /** Per dive item, the first obstacle not yet below its candidate in the current dive. */
-    private final int[] obstacleNext;
-    private final int[] stepFirst;
-    private final int[] stepLast;
-    private final int leaves;
-    private final long[] treeMax;
-    private final long[] treeRaise;
-    private final int[] heap;
+    /** Obstacles of a kept run, per active item from {@code keptFrom[k]} to {@code keptTo[k]}. */
+    private final int[] keptFrom;
+    private final int[] keptTo;
+    private long[] keptStart = new long[0];
+    private long[] keptEnd = new long[0];
+    /** Conflicts among the active items of a kept run, per active item from {@code keptConflictFrom[k]}. */
+    private final int[] keptConflictFrom;
+    private final int[] keptConflictTo;
+    private int[] keptConflicts = new int[0];
+
+    /** The obstacle lists of the current run. */
+    private int[] obsFrom;
+    private int[] obsTo;
+    private long[] obsStart;
+    private long[] obsEnd;
+    /** Per item, the first obstacle not yet below its candidate in the current dive. */
+    private final int[] obsNext;
+
     private final long[] key;
-    /** Position of each item in the heap. */
+    private final long[] floorTop;
+    /** {@code stamp[k] == epoch}: item k is active and not yet placed in the current dive. */
+    private final int[] stamp;
+    private int epoch;
+    private final int[] mark;
+    private int markEpoch;
+    private final int[] pool;
+    private final int[] heap;
     private final int[] where;
     private int heapSize;
     private double[] priority;
-    /** Below this many items a dive scans all candidates, kept up to date through conflict lists. */
-    static final int SCAN_LIMIT = 3000;
-    /** Conflict lists (items sharing a step), compressed rows; null above {@link #SCAN_LIMIT}. */
-    private final int[] conflictStart;
-    private final int[] conflicts;
-    private final long[] floorTop;
-    private final boolean[] placed;
+
+    /** Lazy mode: time sections and the segment tree of their floors. */
+    private final int[] sectionFirst;
+    private final int[] sectionLast;
+    private final int leaves;
+    private final long[] treeMax;
+    private final long[] treeRaise;
 
     SkylineDive(SpaceProblem p, int[] items) {
-        this(p, items, items.length <= SCAN_LIMIT);
+        this(p, items, null);
     }
 
-    /** {@code exact}: keep candidates exact through conflict lists, else lazily (the two give the same dives). */
-    SkylineDive(SpaceProblem p, int[] items, boolean exact) {
-        this.p = p;
+    /** {@code mode}: force one way of keeping the candidates (tests), or null to choose by size. */
+    SkylineDive(SpaceProblem p, int[] items, Mode mode) {
         this.items = items;
-        int m = items.length;
-        long[] bounds = new long[2 * m];
-        for (int k = 0; k < m; k++) {
-            int i = items[k];
-            bounds[2 * k] = p.first(i);
-            bounds[2 * k + 1] = (long) p.last(i) + 1;
-        }
-        java.util.Arrays.sort(bounds);
-        int distinct = 0;
-        for (int k = 0; k < bounds.length; k++) {
-            if (k == 0 || bounds[k] != bounds[k - 1]) {
-                bounds[distinct++] = bounds[k];
-            }
-        }
-        sectionFirst = new int[m];
-        sectionLast = new int[m];
-        size = new long[m];
-        align = new long[m];
-        stepFirst = new int[m];
-        stepLast = new int[m];
-        for (int k = 0; k < m; k++) {
-            int i = items[k];
-            sectionFirst[k] = java.util.Arrays.binarySearch(bounds, 0, distinct, p.first(i));
-            sectionLast[k] = java.util.Arrays.binarySearch(bounds, 0, distinct, (long) p.last(i) + 1) - 1;
-            size[k] = p.reserved(i);
-            align[k] = p.alignment(i);
-            stepFirst[k] = p.first(i);
-            stepLast[k] = p.last(i);
-        }
-        int sections = Math.max(1, distinct - 1);
-        int l = 1;
-        while (l < sections) {
-            l <<= 1;
-        }
-        leaves = l;
-        treeMax = new long[2 * l];
-        treeRaise = new long[2 * l];
-        heap = new int[m];
-        key = new long[m];
-        where = new int[m];
-        if (exact) {
-            conflictStart = new int[m + 1];
-            int total = 0;
-            for (int a = 0; a < m; a++) {
-                for (int b = 0; b < m; b++) {
-                    if (a != b && stepFirst[a] <= stepLast[b] && stepFirst[b] <= stepLast[a]) {
-                        total++;
-                    }
-                }
-                conflictStart[a + 1] = total;
-            }
-            conflicts = new int[total];
-            for (int a = 0, c = 0; a < m; a++) {
-                for (int b = 0; b < m; b++) {
-                    if (a != b && stepFirst[a] <= stepLast[b] && stepFirst[b] <= stepLast[a]) {
-                        conflicts[c++] = b;
-                    }
-                }
-            }
-            floorTop = new long[m];
-            placed = new boolean[m];
-        } else {
-            conflictStart = null;
-            conflicts = null;
-            floorTop = null;
-            placed = null;
-        }
-        int fixed = 0;
+        this.m = items.length;
+        this.forced = mode;
+        int fx = 0;
         for (int i = 0; i < p.size(); i++) {
             if (p.isFixed(i) && p.reserved(i) > 0) {
-                fixed++;
+                fx++;
             }
         }
-        fixedFirst = new int[fixed];
-        fixedLast = new int[fixed];
-        fixedStart = new long[fixed];
-        fixedEnd = new long[fixed];
-        for (int i = 0, f = 0; i < p.size(); i++) {
+        int all = m + fx;
+        size = new long[all];
+        first = new int[all];
+        last = new int[all];
+        pos = new long[all];
+        align = new long[m];
+        for (int k = 0; k < m; k++) {
+            int i = items[k];
+            size[k] = p.reserved(i);
+            first[k] = p.first(i);
+            last[k] = p.last(i);
+            align[k] = p.alignment(i);
+        }
+        for (int i = 0, f = m; i < p.size(); i++) {
             if (p.isFixed(i) && p.reserved(i) > 0) {
-                fixedFirst[f] = p.first(i);
-                fixedLast[f] = p.last(i);
-                fixedStart[f] = p.fixedOffset(i);
-                fixedEnd[f] = Checked.saturatingAdd(p.fixedOffset(i), p.reserved(i));
+                size[f] = p.reserved(i);
+                first[f] = p.first(i);
+                last[f] = p.last(i);
+                pos[f] = p.fixedOffset(i);
                 f++;
             }
         }
-        Integer[] byStart = new Integer[fixed];
-        for (int f = 0; f < fixed; f++) {
-            byStart[f] = f;
+        key = new long[m];
+        obsNext = new int[m];
+        heap = new int[m];
+        where = new int[m];
+        int[][] lists = mode == Mode.LAZY ? null : conflictLists(all);
+        lazy = lists == null;
+        if (!lazy) {
+            conflictStart = lists[0];
+            conflicts = lists[1];
+            floorTop = new long[m];
+            stamp = new int[m];
+            mark = new int[m];
+            pool = new int[m];
+            keptFrom = new int[m];
+            keptTo = new int[m];
+            keptConflictFrom = new int[m];
+            keptConflictTo = new int[m];
+        } else {
+            keptConflictFrom = null;
+            keptConflictTo = null;
+            conflictStart = null;
+            conflicts = null;
+            floorTop = null;
+            stamp = null;
+            mark = null;
+            pool = null;
+            keptFrom = null;
+            keptTo = null;
         }
-        java.util.Arrays.sort(byStart, (a, b) -> Long.compare(fixedStart[a], fixedStart[b]));
         // per item, the union of the fixed items sharing a step with it, as disjoint intervals by offset
-        fixedListStart = new int[m + 1];
-        long[] ms = new long[fixed];
-        long[] me = new long[fixed];
+        Integer[] byStart = new Integer[fx];
+        for (int f = 0; f < fx; f++) {
+            byStart[f] = m + f;
+        }
+        Arrays.sort(byStart, (a, b) -> Long.compare(pos[a], pos[b]));
+        fixedFrom = new int[m + 1];
+        long[] ms = new long[fx];
+        long[] me = new long[fx];
         long[] allStart = new long[0];
         long[] allEnd = new long[0];
         int total = 0;
         for (int k = 0; k < m; k++) {
             int c = 0;
             for (int f : byStart) {
-                if (fixedFirst[f] <= stepLast[k] && stepFirst[k] <= fixedLast[f]) {
-                    if (c > 0 && fixedStart[f] <= me[c - 1]) {
-                        me[c - 1] = Math.max(me[c - 1], fixedEnd[f]);
+                if (first[f] <= last[k] && first[k] <= last[f]) {
+                    long end = Checked.saturatingAdd(pos[f], size[f]);
+                    if (c > 0 && pos[f] <= me[c - 1]) {
+                        me[c - 1] = Math.max(me[c - 1], end);
                     } else {
-                        ms[c] = fixedStart[f];
-                        me[c++] = fixedEnd[f];
+                        ms[c] = pos[f];
+                        me[c++] = end;
                     }
                 }
             }
             if (total + c > allStart.length) {
-                allStart = java.util.Arrays.copyOf(allStart, Math.max(2 * allStart.length, total + c));
-                allEnd = java.util.Arrays.copyOf(allEnd, allStart.length);
+                allStart = Arrays.copyOf(allStart, Math.max(2 * allStart.length, total + c));
+                allEnd = Arrays.copyOf(allEnd, allStart.length);
             }
             System.arraycopy(ms, 0, allStart, total, c);
             System.arraycopy(me, 0, allEnd, total, c);
             total += c;
-            fixedListStart[k + 1] = total;
+            fixedFrom[k + 1] = total;
         }
-        obstacleStart = java.util.Arrays.copyOf(allStart, total);
-        obstacleEnd = java.util.Arrays.copyOf(allEnd, total);
-        obstacleNext = new int[m];
+        fixedStart = Arrays.copyOf(allStart, total);
+        fixedEnd = Arrays.copyOf(allEnd, total);
+        if (lazy) {
+            long[] bounds = new long[2 * m];
+            for (int k = 0; k < m; k++) {
+                bounds[2 * k] = first[k];
+                bounds[2 * k + 1] = (long) last[k] + 1;
+            }
+            Arrays.sort(bounds);
+            int distinct = 0;
+            for (int k = 0; k < bounds.length; k++) {
+                if (k == 0 || bounds[k] != bounds[k - 1]) {
+                    bounds[distinct++] = bounds[k];
+                }
+            }
+            sectionFirst = new int[m];
+            sectionLast = new int[m];
+            for (int k = 0; k < m; k++) {
+                sectionFirst[k] = Arrays.binarySearch(bounds, 0, distinct, first[k]);
+                sectionLast[k] = Arrays.binarySearch(bounds, 0, distinct, (long) last[k] + 1) - 1;
+            }
+            int sections = Math.max(1, distinct - 1);
+            int l = 1;
+            while (l < sections) {
+                l <<= 1;
+            }
+            leaves = l;
+            treeMax = new long[2 * l];
+            treeRaise = new long[2 * l];
+        } else {
+            sectionFirst = null;
+            sectionLast = null;
+            leaves = 0;
+            treeMax = null;
+            treeRaise = null;
+        }
+    }
+
+    /**
+     * The conflict lists of the dive items (each pair of items live at a common step, found by
+     * a sweep in start order), or null when they would hold more than {@link #CONFLICT_LIMIT}
+     * entries.
+     */
+    private int[][] conflictLists(int all) {
+        Integer[] boxed = new Integer[all];
+        for (int k = 0; k < all; k++) {
+            boxed[k] = k;
+        }
+        Arrays.sort(boxed, (a, b) -> first[a] != first[b] ? Integer.compare(first[a], first[b]) : Integer.compare(a, b));
+        int[] order = new int[all];
+        for (int k = 0; k < all; k++) {
+            order[k] = boxed[k];
+        }
+        int[] degree = new int[m + 1];
+        long total = 0;
+        for (int x = 0; x < all; x++) {
+            int a = order[x];
+            for (int y = x + 1; y < all && first[order[y]] <= last[a]; y++) {
+                int b = order[y];
+                if (a < m) {
+                    degree[a]++;
+                    total++;
+                }
+                if (b < m) {
+                    degree[b]++;
+                    total++;
+                }
+            }
+            if (total > CONFLICT_LIMIT) {
+                return null;
+            }
+        }
+        int[] start = new int[m + 1];
+        for (int k = 0; k < m; k++) {
+            start[k + 1] = start[k] + degree[k];
+        }
+        int[] fill = Arrays.copyOf(start, m);
+        int[] list = new int[(int) total];
+        for (int x = 0; x < all; x++) {
+            int a = order[x];
+            for (int y = x + 1; y < all && first[order[y]] <= last[a]; y++) {
+                int b = order[y];
+                if (a < m) {
+                    list[fill[a]++] = b;
+                }
+                if (b < m) {
+                    list[fill[b]++] = a;
+                }
+            }
+        }
+        return new int[][]{start, list};
     }
 
     int count() {
-        return items.length;
+        return m;
     }
 
     /** Problem index of dive item {@code k}. */
@@ -200,11 +300,16 @@ final class SkylineDive {
     }
 
     int stepFirst(int k) {
-        return stepFirst[k];
+        return first[k];
     }
 
     int stepLast(int k) {
-        return stepLast[k];
+        return last[k];
+    }
+
+    /** True when dives can run on a subset of the items with the others kept ({@link #keep}, {@link #runKept}). */
+    boolean canKeep() {
+        return !lazy;
     }
 
     /**
@@ -212,45 +317,166 @@ final class SkylineDive {
      * Returns the highest end among the dive items (0 when there are none).
      */
     long run(double[] prio, long[] offset) {
-        return conflicts != null ? scan(prio, offset) : heapDive(prio, offset);
+        if (lazy) {
+            return lazyDive(prio, offset);
+        }
+        for (int k = 0; k < m; k++) {
+            pool[k] = k;
+        }
+        return exact(pool, m, prio, offset, fixedFrom, fixedStart, fixedEnd, true);
     }
 
-    /** The dive with candidates kept exact through the conflict lists, in an indexed heap (small problems). */
-    private long scan(double[] prio, long[] offset) {
-        int m = items.length;
-        priority = prio;
-        java.util.Arrays.fill(floorTop, 0);
-        java.util.Arrays.fill(placed, false);
-        heapSize = 0;
-        for (int k = 0; k < m; k++) {
-            obstacleNext[k] = fixedListStart[k];
-            key[k] = lift(k, 0);
-            heap[heapSize] = k;
-            where[k] = heapSize++;
+    /**
+     * Prepares {@link #runKept kept runs} of the items {@code active[0..count)}: every other
+     * dive item stays at {@code at[k]} and becomes, with the fixed items, an obstacle of the
+     * active items it shares a step with.
+     */
+    void keep(int[] active, int count, long[] at) {
+        assert !lazy;
+        if (++markEpoch == Integer.MAX_VALUE) {
+            Arrays.fill(mark, 0);
+            markEpoch = 1;
         }
-        for (int h = heapSize / 2 - 1; h >= 0; h--) {
-            down(h);
+        int total = 0;
+        for (int q = 0; q < count; q++) {
+            int k = active[q];
+            mark[k] = markEpoch;
+            total += conflictStart[k + 1] - conflictStart[k];
+        }
+        if (keptStart.length < total) {
+            keptStart = new long[Math.max(total, 2 * keptStart.length)];
+            keptEnd = new long[keptStart.length];
+        }
+        if (keptConflicts.length < total) {
+            keptConflicts = new int[Math.max(total, 2 * keptConflicts.length)];
+        }
+        int t = 0;
+        int u = 0;
+        for (int q = 0; q < count; q++) {
+            int k = active[q];
+            keptFrom[k] = t;
+            keptConflictFrom[k] = u;
+            for (int c = conflictStart[k]; c < conflictStart[k + 1]; c++) {
+                int j = conflicts[c];
+                if (j >= m || mark[j] != markEpoch) {
+                    long s = j >= m ? pos[j] : at[j];
+                    keptStart[t] = s;
+                    keptEnd[t++] = Checked.saturatingAdd(s, size[j]);
+                } else {
+                    keptConflicts[u++] = j;
+                }
+            }
+            keptConflictTo[k] = u;
+            sortByStart(keptStart, keptEnd, keptFrom[k], t - 1);
+            // merge touching obstacles: the lift then skips a stack of kept items at once
+            int w = keptFrom[k];
+            for (int r = keptFrom[k]; r < t; r++) {
+                if (w > keptFrom[k] && keptStart[r] <= keptEnd[w - 1]) {
+                    keptEnd[w - 1] = Math.max(keptEnd[w - 1], keptEnd[r]);
+                } else {
+                    keptStart[w] = keptStart[r];
+                    keptEnd[w++] = keptEnd[r];
+                }
+            }
+            keptTo[k] = w;
+            t = w;
+        }
+    }
+
+    /**
+     * Places the active items of the last {@link #keep} around the kept ones; {@code offset[k]}
+     * receives the offset of active item {@code k}. Returns the highest end among them.
+     */
+    long runKept(int[] active, int count, double[] prio, long[] offset) {
+        return exact(active, count, prio, offset, null, keptStart, keptEnd, false);
+    }
+
+    /** The dive with exact candidates kept through the conflict lists. */
+    private long exact(int[] active, int count, double[] prio, long[] offset, int[] from, long[] os, long[] oe,
+                       boolean all) {
+        priority = prio;
+        obsStart = os;
+        obsEnd = oe;
+        if (++epoch == Integer.MAX_VALUE) {
+            Arrays.fill(stamp, 0);
+            epoch = 1;
+        }
+        for (int q = 0; q < count; q++) {
+            int k = active[q];
+            stamp[k] = epoch;
+            floorTop[k] = 0;
+            if (all) {
+                obsNext[k] = from[k];
+            } else {
+                obsNext[k] = keptFrom[k];
+            }
+        }
+        obsFrom = all ? from : keptFrom;
+        obsTo = all ? null : keptTo;
+        boolean scan = forced == Mode.SCAN || forced != Mode.HEAP && count <= SCAN_LIMIT;
+        int left = count;
+        if (scan) {
+            if (pool != active) {
+                System.arraycopy(active, 0, pool, 0, count);
+            }
+            for (int q = 0; q < count; q++) {
+                key[pool[q]] = lift(pool[q], 0);
+            }
+        } else {
+            heapSize = 0;
+            for (int q = 0; q < count; q++) {
+                int k = active[q];
+                key[k] = lift(k, 0);
+                heap[heapSize] = k;
+                where[k] = heapSize++;
+            }
+            for (int h = heapSize / 2 - 1; h >= 0; h--) {
+                down(h);
+            }
         }
         long height = 0;
-        while (heapSize > 0) {
-            int best = heap[0];
-            heap[0] = heap[--heapSize];
-            where[heap[0]] = 0;
-            if (heapSize > 0) {
-                down(0);
+        while (left > 0) {
+            int best;
+            if (scan) {
+                int bi = 0;
+                best = pool[0];
+                long bk = key[best];
+                for (int q = 1; q < left; q++) {
+                    int x = pool[q];
+                    long kx = key[x];
+                    if (kx < bk || kx == bk && (prio[x] > prio[best] || prio[x] == prio[best] && x < best)) {
+                        best = x;
+                        bk = kx;
+                        bi = q;
+                    }
+                }
+                pool[bi] = pool[--left];
+            } else {
+                best = heap[0];
+                heap[0] = heap[--heapSize];
+                where[heap[0]] = 0;
+                if (heapSize > 0) {
+                    down(0);
+                }
+                left--;
             }
-            placed[best] = true;
-            offset[best] = key[best];
-            long top = Checked.saturatingAdd(key[best], size[best]);
+            stamp[best] = 0;
+            long at = key[best];
+            offset[best] = at;
+            long top = Checked.saturatingAdd(at, size[best]);
             height = Math.max(height, top);
-            for (int c = conflictStart[best]; c < conflictStart[best + 1]; c++) {
-                int j = conflicts[c];
-                if (!placed[j] && top > floorTop[j]) {
+            int[] list = all ? conflicts : keptConflicts;
+            for (int c = all ? conflictStart[best] : keptConflictFrom[best],
+                 to = all ? conflictStart[best + 1] : keptConflictTo[best]; c < to; c++) {
+                int j = list[c];
+                if (j < m && stamp[j] == epoch && top > floorTop[j]) {
                     floorTop[j] = top;
                     long cand = lift(j, Math.max(alignUp(top, align[j]), key[j]));
                     if (cand > key[j]) {
                         key[j] = cand;
-                        down(where[j]);
+                        if (!scan) {
+                            down(where[j]);
+                        }
                     }
                 }
             }
@@ -258,15 +484,18 @@ final class SkylineDive {
         return height;
     }
 
-    /** The dive with a lazy heap of candidates and a segment tree of floors (large problems). */
-    private long heapDive(double[] prio, long[] offset) {
-        int m = items.length;
+    /** The dive with a lazy heap of candidates and a segment tree of floors (no conflict lists). */
+    private long lazyDive(double[] prio, long[] offset) {
         priority = prio;
-        java.util.Arrays.fill(treeMax, 0);
-        java.util.Arrays.fill(treeRaise, 0);
+        obsFrom = fixedFrom;
+        obsTo = null;
+        obsStart = fixedStart;
+        obsEnd = fixedEnd;
+        Arrays.fill(treeMax, 0);
+        Arrays.fill(treeRaise, 0);
         heapSize = 0;
         for (int k = 0; k < m; k++) {
-            obstacleNext[k] = fixedListStart[k];
+            obsNext[k] = fixedFrom[k];
             key[k] = 0;
             heap[heapSize++] = k;
         }
@@ -300,27 +529,74 @@ final class SkylineDive {
     }
 
     /**
-     * The lowest aligned offset from {@code at} up where dive item {@code k} touches no fixed
-     * item. Within a dive the callers never ask below the item's last answer (its key), so the
-     * obstacles below that are skipped once.
+     * The lowest aligned offset from {@code at} up where dive item {@code k} touches none of
+     * its obstacles (sorted by start). Within a dive the callers never ask below the item's
+     * last answer (its key), so the obstacles below that are skipped once.
      */
     private long lift(int k, long at) {
-        int q = obstacleNext[k];
-        int to = fixedListStart[k + 1];
+        int q = obsNext[k];
+        int to = obsTo == null ? obsFrom[k + 1] : obsTo[k];
         long cand = at;
+        long sz = size[k];
         while (q < to) {
-            if (obstacleEnd[q] <= cand) {
+            if (obsEnd[q] <= cand) {
                 q++;
                 continue;
             }
-            if (obstacleStart[q] >= Checked.saturatingAdd(cand, size[k])) {
+            if (obsStart[q] >= Checked.saturatingAdd(cand, sz)) {
                 break;
             }
-            cand = alignUp(obstacleEnd[q], align[k]);
+            cand = alignUp(obsEnd[q], align[k]);
             q++;
         }
-        obstacleNext[k] = q;
+        obsNext[k] = q;
         return cand;
+    }
+
+    /** Sorts {@code start[lo..hi]} increasingly, carrying {@code end} along. */
+    private static void sortByStart(long[] start, long[] end, int lo, int hi) {
+        while (hi - lo > 16) {
+            long pivot = start[(lo + hi) >>> 1];
+            int i = lo;
+            int j = hi;
+            while (i <= j) {
+                while (start[i] < pivot) {
+                    i++;
+                }
+                while (start[j] > pivot) {
+                    j--;
+                }
+                if (i <= j) {
+                    long s = start[i];
+                    start[i] = start[j];
+                    start[j] = s;
+                    long e = end[i];
+                    end[i] = end[j];
+                    end[j] = e;
+                    i++;
+                    j--;
+                }
+            }
+            if (j - lo < hi - i) {
+                sortByStart(start, end, lo, j);
+                lo = i;
+            } else {
+                sortByStart(start, end, i, hi);
+                hi = j;
+            }
+        }
+        for (int i = lo + 1; i <= hi; i++) {
+            long s = start[i];
+            long e = end[i];
+            int j = i - 1;
+            while (j >= lo && start[j] > s) {
+                start[j + 1] = start[j];
+                end[j + 1] = end[j];
+                j--;
+            }
+            start[j + 1] = s;
+            end[j + 1] = e;
+        }
     }
 
     private boolean before(int a, int b) {

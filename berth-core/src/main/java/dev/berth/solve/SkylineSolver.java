@@ -91,10 +91,14 @@ public final class SkylineSolver implements Solver {
         int dives = (int) Math.max(1, Math.min(settings.dives(), PLACEMENTS / m));
         SplittableRandom random = new SplittableRandom(settings.seed());
         Search search = new Search(dive, target, random);
-        search.run(dives, budget);
+        int[] all = new int[m];
+        for (int k = 0; k < m; k++) {
+            all[k] = k;
+        }
+        search.run(all, m, false, dives, budget);
         int repairs = (int) Math.min(settings.repairs(), PLACEMENTS / ((long) m * SUBDIVES));
-        if (search.bestHeight > target && repairs > 0) {
-            new PeakRepair(p, dive, target, random).run(search, repairs, budget);
+        if (search.bestHeight > target && repairs > 0 && dive.canKeep()) {
+            new PeakRepair(dive, target, random).run(search, repairs, budget);
         }
         long height = Math.max(search.bestHeight, fixedTop);
         if (height >= greedy.height()) {
@@ -147,19 +151,17 @@ public final class SkylineSolver implements Solver {
 
     /**
      * Large-neighbourhood repair of the best placement: frees every item live in a time window
-     * around an item that ends at the top, keeps the others where they are (as fixed items of
-     * a sub-problem), re-places the freed ones with a few squeaky-wheel skyline dives, and
+     * around an item that ends at the top, keeps the others where they are (obstacles of the
+     * freed ones), re-places the freed ones with a few squeaky-wheel skyline dives, and
      * keeps the change when the height does not grow and the bytes above the lower bound do
      * not grow either.
      */
     private static final class PeakRepair {
-        private final SpaceProblem p;
         private final SkylineDive dive;
         private final long target;
         private final SplittableRandom random;
 
-        PeakRepair(SpaceProblem p, SkylineDive dive, long target, SplittableRandom random) {
-            this.p = p;
+        PeakRepair(SkylineDive dive, long target, SplittableRandom random) {
             this.dive = dive;
             this.target = target;
             this.random = random;
@@ -169,7 +171,10 @@ public final class SkylineSolver implements Solver {
             int m = dive.count();
             long[] cur = search.bestOffsets.clone();
             long curH = search.bestHeight;
-            long curEx = excess(cur);
+            long curEx = 0;
+            for (int k = 0; k < m; k++) {
+                curEx = Checked.saturatingAdd(curEx, excess(k, cur[k]));
+            }
             int minStep = Integer.MAX_VALUE;
             int maxStep = 0;
             for (int k = 0; k < m; k++) {
@@ -178,8 +183,8 @@ public final class SkylineSolver implements Solver {
             }
             long horizon = (long) maxStep - minStep + 1;
             int[] tops = new int[m];
-            boolean[] freed = new boolean[m];
-            int n = p.size();
+            int[] freed = new int[m];
+            Search inner = new Search(dive, target, random);
             for (int mv = 0; mv < moves && curH > target; mv++) {
                 if (budget.exhausted()) {
                     break;
@@ -195,81 +200,29 @@ public final class SkylineSolver implements Solver {
                 long lo = dive.stepFirst(top) - (long) (random.nextDouble() * reach);
                 long hi = dive.stepLast(top) + (long) (random.nextDouble() * reach);
                 int free = 0;
-                long spanLo = lo;
-                long spanHi = hi;
-                for (int k = 0; k < m; k++) {
-                    freed[k] = dive.stepFirst(k) <= hi && lo <= dive.stepLast(k);
-                    if (freed[k]) {
-                        free++;
-                        spanLo = Math.min(spanLo, dive.stepFirst(k));
-                        spanHi = Math.max(spanHi, dive.stepLast(k));
-                    }
-                }
-                // sub-problem: the freed items, and as fixed items the others live with any of them
-                int size = 0;
-                int[] subItems = new int[free];
                 long maxKept = 0;
                 for (int k = 0; k < m; k++) {
-                    if (!freed[k]) {
+                    if (dive.stepFirst(k) <= hi && lo <= dive.stepLast(k)) {
+                        freed[free++] = k;
+                    } else {
                         maxKept = Math.max(maxKept, Checked.saturatingAdd(cur[k], dive.size(k)));
                     }
                 }
-                int cap = free + m + n;
-                String[] names = new String[cap];
-                long[] reserved = new long[cap];
-                long[] alignment = new long[cap];
-                int[] first = new int[cap];
-                int[] last = new int[cap];
-                long[] fixedAt = new long[cap];
-                int[] freeSub = new int[free];
-                int[] freeDive = new int[free];
-                int f = 0;
-                for (int k = 0; k < m; k++) {
-                    int i = dive.item(k);
-                    boolean near = !freed[k] && dive.stepFirst(k) <= spanHi && spanLo <= dive.stepLast(k);
-                    if (freed[k] || near) {
-                        names[size] = "";
-                        reserved[size] = p.reserved(i);
-                        alignment[size] = p.alignment(i);
-                        first[size] = p.first(i);
-                        last[size] = p.last(i);
-                        fixedAt[size] = freed[k] ? -1 : cur[k];
-                        if (freed[k]) {
-                            freeSub[f] = size;
-                            freeDive[f++] = k;
-                        }
-                        size++;
-                    }
-                }
-                for (int i = 0; i < n; i++) {
-                    if (p.isFixed(i) && p.reserved(i) > 0 && p.first(i) <= spanHi && spanLo <= p.last(i)) {
-                        names[size] = "";
-                        reserved[size] = p.reserved(i);
-                        alignment[size] = 1;
-                        first[size] = p.first(i);
-                        last[size] = p.last(i);
-                        fixedAt[size] = p.fixedOffset(i);
-                        size++;
-                    }
-                }
-                SpaceProblem sub = new SpaceProblem(null, java.util.Arrays.copyOf(names, size),
-                        java.util.Arrays.copyOf(reserved, size), java.util.Arrays.copyOf(alignment, size),
-                        java.util.Arrays.copyOf(first, size), java.util.Arrays.copyOf(last, size),
-                        java.util.Arrays.copyOf(fixedAt, size), p.limit());
-                SkylineDive subDive = new SkylineDive(sub, freeSub);
-                Search inner = new Search(subDive, target, random);
-                inner.run(SUBDIVES, budget);
+                dive.keep(freed, free, cur);
+                inner.run(freed, free, true, SUBDIVES, budget);
                 long newH = Math.max(maxKept, inner.bestHeight);
                 if (newH > curH) {
                     continue;
                 }
-                long[] next = cur.clone();
+                long ex = curEx;
                 for (int q = 0; q < free; q++) {
-                    next[freeDive[q]] = inner.bestOffsets[q];
+                    int k = freed[q];
+                    ex = Checked.saturatingAdd(ex - excess(k, cur[k]), excess(k, inner.bestOffsets[k]));
                 }
-                long ex = excess(next);
                 if (newH < curH || ex <= curEx) {
-                    cur = next;
+                    for (int q = 0; q < free; q++) {
+                        cur[freed[q]] = inner.bestOffsets[freed[q]];
+                    }
                     curH = newH;
                     curEx = ex;
                     if (curH < search.bestHeight) {
@@ -280,24 +233,21 @@ public final class SkylineSolver implements Solver {
             }
         }
 
-        private long excess(long[] at) {
-            long sum = 0;
-            for (int k = 0; k < at.length; k++) {
-                long end = Checked.saturatingAdd(at[k], dive.size(k));
-                if (end > target) {
-                    sum = Checked.saturatingAdd(sum, end - target);
-                }
-            }
-            return sum;
+        /** The bytes of dive item {@code k} at {@code at} above the lower bound. */
+        private long excess(int k, long at) {
+            long end = Checked.saturatingAdd(at, dive.size(k));
+            return end > target ? end - target : 0;
         }
     }
 
-    /** The squeaky-wheel loop over dives, keeping the best. */
+    /** The squeaky-wheel loop over dives of some of the items, keeping the best. */
     private static final class Search {
         private final SkylineDive dive;
         private final long target;
         private final SplittableRandom random;
         private final long[] offsets;
+        private final double[] prio;
+        /** Indexed by dive item; only the entries of the items of the last run are meaningful. */
         final long[] bestOffsets;
         long bestHeight = Long.MAX_VALUE;
 
@@ -307,39 +257,47 @@ public final class SkylineSolver implements Solver {
             this.random = random;
             this.offsets = new long[dive.count()];
             this.bestOffsets = new long[dive.count()];
+            this.prio = new double[dive.count()];
         }
 
         /** The initial priorities of the phases: longer lifetime first, then larger area (bytes times steps) first. */
         private static final String MODES = "WA";
 
-        void run(int dives, Budget budget) {
-            int m = dive.count();
-            double[] prio = new double[m];
+        /**
+         * Dives over the items {@code active[0..count)} (in increasing order): all of them with
+         * {@link SkylineDive#run}, or, when {@code kept}, with {@link SkylineDive#runKept} around
+         * the kept ones of the last {@link SkylineDive#keep}.
+         */
+        void run(int[] active, int count, boolean kept, int dives, Budget budget) {
+            bestHeight = Long.MAX_VALUE;
             int phases = MODES.length();
             for (int ph = 0; ph < phases; ph++) {
                 char mode = MODES.charAt(ph);
-                initial(prio, mode);
+                initial(active, count, mode);
                 int from = (int) ((long) dives * ph / phases);
                 int to = (int) ((long) dives * (ph + 1) / phases);
                 for (int d = from; d < to; d++) {
                     if ((d & 15) == 0 && budget.exhausted()) {
                         return;
                     }
-                    long h = dive.run(prio, offsets);
+                    long h = kept ? dive.runKept(active, count, prio, offsets) : dive.run(prio, offsets);
                     if (h < bestHeight) {
                         bestHeight = h;
-                        System.arraycopy(offsets, 0, bestOffsets, 0, m);
+                        for (int q = 0; q < count; q++) {
+                            bestOffsets[active[q]] = offsets[active[q]];
+                        }
                         if (h <= target) {
                             return;
                         }
                     }
-                    squeak(prio, h);
+                    squeak(active, count, h);
                 }
             }
         }
 
-        private void initial(double[] prio, char mode) {
-            for (int k = 0; k < prio.length; k++) {
+        private void initial(int[] active, int count, char mode) {
+            for (int q = 0; q < count; q++) {
+                int k = active[q];
                 long width = (long) dive.stepLast(k) - dive.stepFirst(k) + 1;
                 prio[k] = mode == 'W' ? (double) width * 1e7 + dive.size(k)
                         : mode == 'A' ? (double) width * dive.size(k)
@@ -347,13 +305,14 @@ public final class SkylineSolver implements Solver {
             }
         }
 
-        private void squeak(double[] prio, long h) {
+        private void squeak(int[] active, int count, long h) {
             double max = 0;
-            for (double v : prio) {
-                max = Math.max(max, v);
+            for (int q = 0; q < count; q++) {
+                max = Math.max(max, prio[active[q]]);
             }
             double span = h - target;
-            for (int k = 0; k < prio.length; k++) {
+            for (int q = 0; q < count; q++) {
+                int k = active[q];
                 long end = Checked.saturatingAdd(offsets[k], dive.size(k));
                 if (end > target) {
                     prio[k] += 0.1 * max * ((end - target) / span) * (0.5 + random.nextDouble());

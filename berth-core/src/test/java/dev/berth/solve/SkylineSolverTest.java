@@ -110,11 +110,13 @@ class SkylineSolverTest {
             prio[k] = rnd.nextInt(5);
         }
         long[] a = new long[items.length];
-        long[] b = new long[items.length];
-        long ha = new SkylineDive(p, items, true).run(prio, a);
-        long hb = new SkylineDive(p, items, false).run(prio, b);
-        assertThat(b).containsExactly(a);
-        assertThat(hb).isEqualTo(ha);
+        long ha = new SkylineDive(p, items, SkylineDive.Mode.SCAN).run(prio, a);
+        for (SkylineDive.Mode mode : new SkylineDive.Mode[]{SkylineDive.Mode.HEAP, SkylineDive.Mode.LAZY}) {
+            long[] b = new long[items.length];
+            long hb = new SkylineDive(p, items, mode).run(prio, b);
+            assertThat(b).as(mode.name()).containsExactly(a);
+            assertThat(hb).as(mode.name()).isEqualTo(ha);
+        }
         long[] offsets = new long[p.size()];
         long height = 0;
         for (int i = 0; i < p.size(); i++) {
