@@ -83,6 +83,7 @@ final class SkylineDive {
     private final int[] pool;
     private final int[] heap;
     private final int[] where;
+    private final long[] heapKey;
     private int heapSize;
     private double[] priority;
 
@@ -133,6 +134,7 @@ final class SkylineDive {
         key = new long[m];
         obsNext = new int[m];
         heap = new int[m];
+        heapKey = new long[m];
         where = new int[m];
         int[][] lists = mode == Mode.LAZY ? null : conflictLists(all);
         lazy = lists == null;
@@ -428,10 +430,10 @@ final class SkylineDive {
                 int k = active[q];
                 key[k] = lift(k, 0);
                 heap[heapSize] = k;
-                where[k] = heapSize++;
+                heapKey[heapSize++] = key[k];
             }
             for (int h = heapSize / 2 - 1; h >= 0; h--) {
-                down(h);
+                sift(h);
             }
         }
         long height = 0;
@@ -452,11 +454,17 @@ final class SkylineDive {
                 }
                 pool[bi] = pool[--left];
             } else {
+                // the heap holds each unplaced item with its candidate when it was last sifted, a
+                // lower bound of the current one: refresh the top until it is current
+                while (heapKey[0] < key[heap[0]]) {
+                    heapKey[0] = key[heap[0]];
+                    sift(0);
+                }
                 best = heap[0];
                 heap[0] = heap[--heapSize];
-                where[heap[0]] = 0;
+                heapKey[0] = heapKey[heapSize];
                 if (heapSize > 0) {
-                    down(0);
+                    sift(0);
                 }
                 left--;
             }
@@ -472,12 +480,7 @@ final class SkylineDive {
                 if (j < m && stamp[j] == epoch && top > floorTop[j]) {
                     floorTop[j] = top;
                     long cand = lift(j, Math.max(alignUp(top, align[j]), key[j]));
-                    if (cand > key[j]) {
-                        key[j] = cand;
-                        if (!scan) {
-                            down(where[j]);
-                        }
-                    }
+                    key[j] = cand;
                 }
             }
         }
@@ -597,6 +600,44 @@ final class SkylineDive {
             start[j + 1] = s;
             end[j + 1] = e;
         }
+    }
+
+    /** Sift-down in the heap of candidate snapshots ({@code heapKey}), ties as in {@link #before}. */
+    private void sift(int h) {
+        int x = heap[h];
+        long kx = heapKey[h];
+        double px = priority[x];
+        while (true) {
+            int c = 2 * h + 1;
+            if (c >= heapSize) {
+                break;
+            }
+            if (c + 1 < heapSize && earlier(heapKey[c + 1], heap[c + 1], heapKey[c], heap[c])) {
+                c++;
+            }
+            int y = heap[c];
+            long ky = heapKey[c];
+            if (!(ky < kx || ky == kx && (priority[y] > px || priority[y] == px && y < x))) {
+                break;
+            }
+            heap[h] = y;
+            heapKey[h] = ky;
+            h = c;
+        }
+        heap[h] = x;
+        heapKey[h] = kx;
+    }
+
+    private boolean earlier(long ka, int a, long kb, int b) {
+        if (ka != kb) {
+            return ka < kb;
+        }
+        double pa = priority[a];
+        double pb = priority[b];
+        if (pa != pb) {
+            return pa > pb;
+        }
+        return a < b;
     }
 
     private boolean before(int a, int b) {

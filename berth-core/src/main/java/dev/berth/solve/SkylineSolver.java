@@ -34,7 +34,7 @@ public final class SkylineSolver implements Solver {
         }
 
         public static Settings defaults() {
-            return new Settings(1000, 300, 1);
+            return new Settings(1000, 1000, 1);
         }
     }
 
@@ -44,6 +44,10 @@ public final class SkylineSolver implements Solver {
     private final Settings settings;
     /** Dives of the squeaky-wheel search on each repair's sub-problem. */
     private static final int SUBDIVES = 20;
+    /** A repair window reaches at most horizon / REACH steps beyond each end of the top item. */
+    private static final int REACH = 8;
+    /** The repairs stop when their dives have cost this many times the main dives (estimated). */
+    private static final double REPAIR_WORK = 0.5;
 
     public SkylineSolver() {
         this(Settings.defaults());
@@ -98,7 +102,7 @@ public final class SkylineSolver implements Solver {
         search.run(all, m, false, dives, budget);
         int repairs = (int) Math.min(settings.repairs(), PLACEMENTS / ((long) m * SUBDIVES));
         if (search.bestHeight > target && repairs > 0 && dive.canKeep()) {
-            new PeakRepair(dive, target, random).run(search, repairs, budget);
+            new PeakRepair(dive, target, random).run(search, repairs, dives, budget);
         }
         long height = Math.max(search.bestHeight, fixedTop);
         if (height >= greedy.height()) {
@@ -167,7 +171,7 @@ public final class SkylineSolver implements Solver {
             this.random = random;
         }
 
-        void run(Search search, int moves, Budget budget) {
+        void run(Search search, int moves, int mainDives, Budget budget) {
             int m = dive.count();
             long[] cur = search.bestOffsets.clone();
             long curH = search.bestHeight;
@@ -185,7 +189,11 @@ public final class SkylineSolver implements Solver {
             int[] tops = new int[m];
             int[] freed = new int[m];
             Search inner = new Search(dive, target, random);
-            for (int mv = 0; mv < moves && curH > target; mv++) {
+            // a kept run scans its freed items at each step: about (freed items)^2 per dive; the
+            // repairs stop when they have cost REPAIR_WORK times the main dives
+            double work = 0;
+            double allowed = REPAIR_WORK * mainDives * (double) m * m;
+            for (int mv = 0; mv < moves && curH > target && work <= allowed; mv++) {
                 if (budget.exhausted()) {
                     break;
                 }
@@ -196,7 +204,7 @@ public final class SkylineSolver implements Solver {
                     }
                 }
                 int top = tops[random.nextInt(t)];
-                long reach = (long) (random.nextDouble() * horizon / 4);
+                long reach = (long) (random.nextDouble() * horizon / REACH);
                 long lo = dive.stepFirst(top) - (long) (random.nextDouble() * reach);
                 long hi = dive.stepLast(top) + (long) (random.nextDouble() * reach);
                 int free = 0;
@@ -208,6 +216,7 @@ public final class SkylineSolver implements Solver {
                         maxKept = Math.max(maxKept, Checked.saturatingAdd(cur[k], dive.size(k)));
                     }
                 }
+                work += (double) SUBDIVES * free * free;
                 dive.keep(freed, free, cur);
                 inner.run(freed, free, true, SUBDIVES, budget);
                 long newH = Math.max(maxKept, inner.bestHeight);
