@@ -14,7 +14,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * sizes: every placement is checked pair by pair (no two items live at a common step share
  * a byte, offsets are multiples of their alignment, fixed items stay put, the reported height
  * is the highest end); it is never higher than greedy-by-size; the same input gives the same
- * offsets; the two ways of keeping the dive's candidates give the same dives.
+ * offsets; the three ways of keeping the dive's candidates give the same dives; a dive that
+ * re-places some items around kept ones equals a dive with the kept ones fixed.
  */
 class SkylineSolverTest {
 
@@ -128,6 +129,83 @@ class SkylineSolverTest {
             height = Math.max(height, a[k] + p.reserved(items[k]));
         }
         check(p, new Outcome.Solved(offsets, height));
+    }
+
+    /**
+     * A kept run (some items re-placed, the others kept where they are) gives the same offsets
+     * as a dive over the sub-problem in which the kept items are fixed, in both exact modes.
+     */
+    @ParameterizedTest
+    @MethodSource("seeds")
+    void aKeptRunIsADiveWithTheKeptItemsFixed(int seed) {
+        SplittableRandom rnd = new SplittableRandom(5000 + seed);
+        SpaceProblem p = random(rnd, 2 + rnd.nextInt(60));
+        int[] items = IntStream.range(0, p.size()).filter(i -> !p.isFixed(i) && p.reserved(i) > 0).toArray();
+        int m = items.length;
+        if (m == 0) {
+            return;
+        }
+        double[] prio = new double[m];
+        for (int k = 0; k < m; k++) {
+            prio[k] = rnd.nextInt(5);
+        }
+        long[] cur = new long[m];
+        new SkylineDive(p, items).run(prio, cur);
+        int[] active = IntStream.range(0, m).filter(k -> rnd.nextInt(3) == 0).toArray();
+        for (int k = 0; k < m; k++) {
+            prio[k] = rnd.nextInt(5);
+        }
+        // the reference: kept items fixed at their offsets, the freed ones free (same relative order)
+        boolean[] freed = new boolean[m];
+        for (int k : active) {
+            freed[k] = true;
+        }
+        int n = p.size();
+        String[] names = new String[n];
+        long[] size = new long[n];
+        long[] align = new long[n];
+        int[] first = new int[n];
+        int[] last = new int[n];
+        long[] fixed = new long[n];
+        for (int i = 0; i < n; i++) {
+            names[i] = p.name(i);
+            size[i] = p.reserved(i);
+            align[i] = p.alignment(i);
+            first[i] = p.first(i);
+            last[i] = p.last(i);
+            fixed[i] = p.isFixed(i) ? p.fixedOffset(i) : -1;
+        }
+        for (int k = 0; k < m; k++) {
+            if (!freed[k]) {
+                fixed[items[k]] = cur[k];
+                align[items[k]] = 1;
+            }
+        }
+        SpaceProblem sub = new SpaceProblem(null, names, size, align, first, last, fixed, Long.MAX_VALUE);
+        int[] subItems = IntStream.of(active).map(k -> items[k]).toArray();
+        double[] subPrio = IntStream.of(active).mapToDouble(k -> prio[k]).toArray();
+        long[] expected = new long[active.length];
+        long expectedHeight = new SkylineDive(sub, subItems).run(subPrio, expected);
+        for (SkylineDive.Mode mode : new SkylineDive.Mode[]{SkylineDive.Mode.SCAN, SkylineDive.Mode.HEAP}) {
+            SkylineDive dive = new SkylineDive(p, items, mode);
+            dive.keep(active, active.length, cur);
+            long[] got = cur.clone();
+            long height = dive.runKept(active, active.length, prio, got);
+            long[] gotActive = IntStream.of(active).mapToLong(k -> got[k]).toArray();
+            assertThat(gotActive).as(mode.name()).containsExactly(expected);
+            assertThat(height).as(mode.name()).isEqualTo(expectedHeight);
+            long[] offsets = new long[n];
+            long top = 0;
+            for (int i = 0; i < n; i++) {
+                offsets[i] = p.isFixed(i) ? p.fixedOffset(i) : 0;
+                top = Math.max(top, offsets[i] + p.reserved(i));
+            }
+            for (int k = 0; k < m; k++) {
+                offsets[items[k]] = got[k];
+                top = Math.max(top, got[k] + p.reserved(items[k]));
+            }
+            check(p, new Outcome.Solved(offsets, top));
+        }
     }
 
     @Test
