@@ -33,7 +33,7 @@ final class SkylineDive {
     /** Up to this many items in a dive, the next item is found by a scan, else in a heap. */
     static final int SCAN_LIMIT = 1024;
     /** Above this many conflict-list entries, dives are lazy. */
-    static final long CONFLICT_LIMIT = 16_000_000L;
+    static final long CONFLICT_LIMIT = 4_000_000L;
 
     private final int m;
     private final int[] items;

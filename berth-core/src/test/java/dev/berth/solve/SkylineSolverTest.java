@@ -209,7 +209,7 @@ class SkylineSolverTest {
     }
 
     @Test
-    void aLargeProblemTakesTheLazyPathAndStaysValid() {
+    void aLargeProblemTakesTheHeapPathAndStaysValid() {
         SplittableRandom rnd = new SplittableRandom(7);
         int n = SkylineDive.SCAN_LIMIT + 200;
         long[] size = new long[n];
