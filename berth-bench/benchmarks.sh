@@ -82,6 +82,7 @@ run "The same on one thread (same answers: the portfolio is deterministic)" bert
 } >> "$tmp"
 run "Greedy by size" berth bench minimalloc "$data" --solver greedy
 run "Best fit" berth bench minimalloc "$data" --solver best-fit
+run "Skyline (squeaky-wheel skyline dives, then peak repair)" berth bench minimalloc "$data" --solver skyline
 
 {
   echo

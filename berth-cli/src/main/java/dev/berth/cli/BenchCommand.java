@@ -8,6 +8,7 @@ import dev.berth.plan.PlanResult;
 import dev.berth.solve.Budget;
 import dev.berth.solve.HeuristicSolver;
 import dev.berth.solve.Outcome;
+import dev.berth.solve.SkylineSolver;
 import dev.berth.solve.Solver;
 import dev.berth.solve.SpaceProblem;
 import dev.berth.solve.exact.ExactSolver;
@@ -74,7 +75,7 @@ final class BenchCommand implements Runnable {
         String capacity;
 
         @Option(names = "--solver", paramLabel = "SOLVER", defaultValue = "exact",
-                description = "exact, best-fit or greedy. Default: ${DEFAULT-VALUE}.")
+                description = "exact, best-fit, greedy or skyline (repeated skyline dives, a heuristic). Default: ${DEFAULT-VALUE}.")
         String solver;
 
         @Option(names = "--threads", paramLabel = "N", defaultValue = "0",
@@ -95,8 +96,9 @@ final class BenchCommand implements Runnable {
                 case "exact" -> new ExactSolver(ExactSolver.Settings.defaults().withThreads(threads));
                 case "best-fit" -> HeuristicSolver.bestFit();
                 case "greedy" -> HeuristicSolver.greedyBySize();
+                case "skyline" -> new SkylineSolver();
                 default -> throw BerthException.invalid("--solver", solver, "--solver: '" + solver
-                        + "' is not one of exact, best-fit, greedy");
+                        + "' is not one of exact, best-fit, greedy, skyline");
             };
             List<Path> files = files(dir);
             List<Long> capacities = new ArrayList<>();

@@ -14,6 +14,7 @@ import dev.berth.failure.Failure;
 import dev.berth.solve.Budget;
 import dev.berth.solve.HeuristicSolver;
 import dev.berth.solve.Outcome;
+import dev.berth.solve.SkylineSolver;
 import dev.berth.solve.Solver;
 import dev.berth.solve.SpaceProblem;
 import dev.berth.solve.exact.ExactSolver;
@@ -261,6 +262,15 @@ public final class Planner {
         boolean finite = s.capacity().isPresent();
         boolean tryExact = choice == SolverChoice.EXACT ? finite
                 : choice == SolverChoice.AUTO && best.height() > p.limit();
+        if (choice == SolverChoice.AUTO && finite && tryExact && p.size() > 0) {
+            // cheap before the complete search: repeated skyline dives and peak repair
+            Outcome.Solved sky = (Outcome.Solved) new SkylineSolver().solve(p, budget.child(budget.remainingSeconds() / 4));
+            if (sky.height() < best.height()) {
+                best = sky;
+                name = "skyline";
+            }
+            tryExact = best.height() > p.limit();
+        }
         if (!tryExact || p.size() == 0) {
             return new SpaceOutcome(best.offsets(), name, best.height(), Optional.empty());
         }

@@ -84,16 +84,17 @@ class DeterminismTest {
                 plans.put(c.label(), PlanDigests.digest(outcome));
             }
         }
-        // the heuristics do not fit these capacities: with auto, it is the exact search that placed them
-        long searched = cases.stream().filter(c -> c.solver() == SolverChoice.AUTO && plans.containsKey(c.label()))
+        // greedy and best fit do not fit these capacities: the exact search placed them (with exact; with
+        // auto, the skyline heuristic may place them first, and the bytes are compared all the same)
+        long searched = cases.stream().filter(c -> plans.containsKey(c.label()))
                 .filter(c -> "exact".equals(dev.berth.plan.Planner.plan(c.target(), c.workload(),
                         new dev.berth.plan.Planner.Options(c.solver(), PlanDigests.TIME_LIMIT)).solverBySpace()
                         .get(dev.berth.io.MiniMallocCsv.SPACE)))
                 .count();
-        System.out.printf("determinism: %d tight cases (exact, auto), %d planned (%d of them by auto's exact search), "
+        System.out.printf("determinism: %d tight cases (exact, auto), %d planned (%d of them by the exact search), "
                 + "compared on 1, %d and 3 search threads%n", cases.size(), plans.size(), searched,
                 Runtime.getRuntime().availableProcessors());
-        assertThat(searched).as("tight cases that only the exact search places").isPositive();
+        assertThat(searched).as("tight cases placed by the exact search").isPositive();
         Map<String, String> concurrent = concurrently(cases, 4);
         for (String processors : List.of("1", "4")) {
             Map<String, String> fresh = inFreshJvm(List.of("-XX:ActiveProcessorCount=" + processors),
