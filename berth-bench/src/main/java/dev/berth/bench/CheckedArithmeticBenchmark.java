@@ -97,8 +97,7 @@ public class CheckedArithmeticBenchmark {
     @Benchmark
     public void admitUnchecked(Blackhole bh) {
         for (int k = 0; k < candidates.length; k++) {
-            bh.consume(UncheckedAdmission.admit(SPACE_ALIGNMENT, MAX_ADDRESS, CAPACITY, candidates[k], sizes[k],
-                    alignments[k]));
+            bh.consume(UncheckedAdmission.admit(space, "b", candidates[k], sizes[k], alignments[k]).offset());
         }
     }
 
@@ -118,9 +117,8 @@ public class CheckedArithmeticBenchmark {
         long[] offsets = UncheckedGreedy.solve(problem);
         long sum = 0;
         for (int i = 0; i < offsets.length; i++) {
-            long start = UncheckedAdmission.admit(SPACE_ALIGNMENT, MAX_ADDRESS, CAPACITY, offsets[i], problem.reserved(i),
-                    problem.alignment(i));
-            sum += start + problem.reserved(i);
+            sum += UncheckedAdmission.admit(space, problem.name(i), offsets[i], problem.reserved(i),
+                    problem.alignment(i)).end();
         }
         return sum;
     }

@@ -1,24 +1,56 @@
 package dev.berth.bench;
 
+import dev.berth.target.AddressFormat;
+import dev.berth.target.EndConvention;
+import dev.berth.target.Space;
+
+import java.util.OptionalLong;
+
 /**
- * BENCHMARK ONLY. The admission check's arithmetic for an ordinary buffer in a local space of a
- * format with an exclusive end, with plain {@code +}, {@code *} and {@code %}: no overflow
- * checks, no typed failures (a rejected request gives -1). The baseline for
- * {@link CheckedArithmeticBenchmark}; never used to place bytes.
+ * BENCHMARK ONLY. {@link dev.berth.admit.Admission#admit} step for step (effective alignment,
+ * reserved size, padding, the format's room above the base, the end convention, the usable
+ * capacity, a placement record), with plain {@code +}, {@code *}, {@code /} and {@code %} where
+ * the real one goes through {@link dev.berth.arith.Checked}: no overflow checks, no typed
+ * failures (a rejected request gives null). The baseline for {@link CheckedArithmeticBenchmark};
+ * never used to place bytes.
  */
 final class UncheckedAdmission {
     private UncheckedAdmission() {
     }
 
-    static long admit(long spaceAlignment, long maxAddress, long capacity, long candidate, long requested, long alignment) {
-        long eff = spaceAlignment / gcd(spaceAlignment, alignment) * alignment;
-        long reserved = (requested + eff - 1) / eff * eff;
-        long rem = candidate % eff;
-        long start = rem == 0 ? candidate : candidate + (eff - rem);
-        if (start + reserved > maxAddress || start + reserved > capacity) {
-            return -1;
+    /** What {@code Placement} holds. */
+    record Admitted(String buffer, Space space, long offset, long requested, long reserved, long alignment) {
+        long end() {
+            return offset + reserved;
         }
-        return start;
+    }
+
+    static Admitted admit(Space space, String buffer, long candidate, long requested, long alignment) {
+        if (candidate < 0 || requested < 0 || alignment <= 0) {
+            return null;
+        }
+        long g = gcd(space.alignment(), alignment);
+        long eff = space.alignment() / g * alignment;
+        long rem = requested % eff;
+        long reserved = rem == 0 ? requested : requested + (eff - rem);
+        AddressFormat fmt = space.format();
+        long room = fmt.maxAddress() - space.base();
+        long r = candidate % eff;
+        long pad = r == 0 ? 0 : eff - r;
+        if (room < 0 || candidate + pad > room) {
+            return null;
+        }
+        long start = candidate + pad;
+        boolean endOk = fmt.end() == EndConvention.EXCLUSIVE ? start + reserved <= room
+                : reserved == 0 || start + reserved - 1 <= room;
+        if (!endOk) {
+            return null;
+        }
+        OptionalLong usable = space.usableCapacity();
+        if (usable.isPresent() && start + reserved > usable.getAsLong()) {
+            return null;
+        }
+        return new Admitted(buffer, space, start, requested, reserved, eff);
     }
 
     private static long gcd(long a, long b) {

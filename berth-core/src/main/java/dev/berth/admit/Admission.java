@@ -85,14 +85,14 @@ public final class Admission {
         if (requested < 0) {
             throw BerthException.invalid(buffer, Long.toString(requested), "buffer " + buffer + ": size " + requested + " is negative");
         }
-        Checked.requireAlignment(alignment, buffer + ".alignment");
+        Checked.requireAlignment(alignment, buffer, ".alignment");
     }
 
     /**
      * {@code lcm(space alignment, alignment)}, or {@code arithmetic-overflow} naming the buffer.
      */
     public static long effectiveAlignment(Space space, String buffer, long requested, long alignment) {
-        Checked.requireAlignment(alignment, buffer + ".alignment");
+        Checked.requireAlignment(alignment, buffer, ".alignment");
         try {
             return Checked.lcm(space.alignment(), alignment);
         } catch (BerthException e) {

@@ -71,10 +71,12 @@ public final class Checked {
         requireAlignment(b, "alignment");
         long g = gcd(a, b);
         long q = a / g;
-        if (b > MAX / q) {
+        try {
+            // the product's overflow flag, not a second division: lcm runs in every admission
+            return Math.multiplyExact(q, b);
+        } catch (ArithmeticException e) {
             throw overflow("lcm", "lcm(" + a + ", " + b + ") = " + q + " * " + b + " exceeds 2^63-1");
         }
-        return q * b;
     }
 
     /**
@@ -121,8 +123,16 @@ public final class Checked {
 
     /** Rejects a zero or negative alignment as {@code invalid-input}. */
     public static void requireAlignment(long alignment, String path) {
+        requireAlignment(alignment, path, "");
+    }
+
+    /**
+     * {@link #requireAlignment(long, String)} for the path {@code owner + field}, joined only when
+     * it is reported (the admission check runs this for every placement).
+     */
+    public static void requireAlignment(long alignment, String owner, String field) {
         if (alignment <= 0) {
-            throw BerthException.invalid(path, Long.toString(alignment),
+            throw BerthException.invalid(owner + field, Long.toString(alignment),
                     "alignment must be a positive whole number of bytes, got " + alignment);
         }
     }
