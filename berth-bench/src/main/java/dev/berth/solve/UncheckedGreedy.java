@@ -29,7 +29,10 @@ public final class UncheckedGreedy {
         long[] ends = new long[n];
         long[] scratch = new long[n];
         long height = 0;
-        for (int k : PlacingSchedule.of(index.steps(), PlacingSchedule.CHUNK)) {
+        int[] schedule = n > PlacingSchedule.SWEEP_FROM_CHUNKS * (long) PlacingSchedule.CHUNK
+                ? PlacingSchedule.of(index.steps(), PlacingSchedule.CHUNK) : null;
+        for (int t = 0; t < n; t++) {
+            int k = schedule == null ? t : schedule[t];
             long at;
             if (fixedAt[k] >= 0) {
                 at = fixedAt[k];

@@ -56,7 +56,10 @@ public final class HeuristicSolver implements Solver {
         long[] ends = new long[n];
         long[] scratch = new long[n];
         long height = 0;
-        for (int k : PlacingSchedule.of(index.steps(), chunk)) {
+        int[] schedule = n > PlacingSchedule.SWEEP_FROM_CHUNKS * (long) chunk
+                ? PlacingSchedule.of(index.steps(), chunk) : null;
+        for (int t = 0; t < n; t++) {
+            int k = schedule == null ? t : schedule[t];
             long at;
             if (fixedAt[k] >= 0) {
                 at = fixedAt[k];

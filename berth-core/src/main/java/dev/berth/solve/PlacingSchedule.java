@@ -10,12 +10,16 @@ package dev.berth.solve;
  * are cut into chunks of {@link #CHUNK}; chunks go in rank order; inside a chunk, items go by
  * first step, except that an item waits until the larger items of its chunk that share a step
  * with it are placed (it goes right after the last of them). A chunk's items are spread thinly
- * over time, so few of them share a step. Below {@link #CHUNK} items the rank order itself is
- * returned: the whole index then fits in cache anyway.
+ * over time, so few of them share a step. The heuristics sweep only problems of more than
+ * {@link #SWEEP_FROM_CHUNKS} chunks: below that the index fits in cache, and the rank order is
+ * faster than computing the schedule (measured: 10^5 items a little faster in rank order, 10^6
+ * items about 15 % faster swept).
  */
 final class PlacingSchedule {
     /** Items per sweep. */
     static final int CHUNK = 1 << 16;
+    /** The heuristics sweep problems of more than this many chunks of items. */
+    static final int SWEEP_FROM_CHUNKS = 4;
     /**
      * More pairs sharing a step than this many per item, and a chunk keeps its rank order: the
      * pairs would cost more than the sweep saves (and their memory grows with the square).
