@@ -44,6 +44,7 @@ final class PlacingSchedule {
             return out;
         }
         int c = chunk;
+        int[] chunkOrder = chunksByFirstStep(steps, c);
         long[] byFirst = new long[c];
         int[] time = new int[c];
         int[] indegree = new int[c];
@@ -56,10 +57,10 @@ final class PlacingSchedule {
         for (int a = 0; a < n; a += c) {
             int len = Math.min(c, n - a);
             // the chunk's items (local numbers = rank - a) by first step, then rank
-            for (int x = 0; x < len; x++) {
-                byFirst[x] = (steps[a + x] & ~0xFFFF_FFFFL) | x;
+            for (int t = 0; t < len; t++) {
+                int k = chunkOrder[a + t];
+                byFirst[t] = (steps[k] & ~0xFFFF_FFFFL) | (k - a);
             }
-            java.util.Arrays.sort(byFirst, 0, len);
             for (int t = 0; t < len; t++) {
                 time[(int) (byFirst[t] & 0xFFFF_FFFFL)] = t;
             }
@@ -109,6 +110,48 @@ final class PlacingSchedule {
             }
         }
         assert w == n : "scheduled " + w + " of " + n;
+        return out;
+    }
+
+    /**
+     * Every position, chunk after chunk, each chunk's positions by first step, then position: one
+     * counting pass over the steps when they are dense (at most 4 per item), a sort otherwise.
+     */
+    static int[] chunksByFirstStep(long[] steps, int chunk) {
+        int n = steps.length;
+        long maxFirst = 0;
+        for (long st : steps) {
+            maxFirst = Math.max(maxFirst, st >>> 32);
+        }
+        int[] byTime = new int[n];
+        if (maxFirst <= 4L * n) {
+            int[] at = new int[(int) maxFirst + 2];
+            for (long st : steps) {
+                at[(int) (st >>> 32) + 1]++;
+            }
+            for (int f = 1; f < at.length; f++) {
+                at[f] += at[f - 1];
+            }
+            for (int k = 0; k < n; k++) {
+                byTime[at[(int) (steps[k] >>> 32)]++] = k;
+            }
+        } else {
+            long[] key = new long[n];
+            for (int k = 0; k < n; k++) {
+                key[k] = (steps[k] & ~0xFFFF_FFFFL) | k;
+            }
+            java.util.Arrays.sort(key);
+            for (int t = 0; t < n; t++) {
+                byTime[t] = (int) (key[t] & 0xFFFF_FFFFL);
+            }
+        }
+        // distribute in time order: chunk j's positions fill [j * chunk, ...) in that order
+        int[] out = new int[n];
+        int[] fill = new int[(n + chunk - 1) / chunk];
+        for (int k : byTime) {
+            int j = k / chunk;
+            out[j * chunk + fill[j]++] = k;
+        }
         return out;
     }
 

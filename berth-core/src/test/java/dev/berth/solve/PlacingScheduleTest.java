@@ -16,6 +16,8 @@ class PlacingScheduleTest {
 
     private static SpaceProblem random(SplittableRandom rnd, int n) {
         int span = 1 + rnd.nextInt(2 * n);
+        // dense steps (ordered by counting) or sparse ones (ordered by a sort)
+        int spread = rnd.nextBoolean() ? 1 : 1 + rnd.nextInt(100_000);
         long[] size = new long[n];
         int[] first = new int[n];
         int[] last = new int[n];
@@ -26,7 +28,8 @@ class PlacingScheduleTest {
             int kind = rnd.nextInt(10);
             first[i] = rnd.nextInt(span);
             int len = kind < 7 ? 1 + rnd.nextInt(4) : kind < 9 ? 1 + rnd.nextInt(50) : 1 + rnd.nextInt(2 * span);
-            last[i] = first[i] + len - 1;
+            last[i] = (first[i] + len - 1) * spread;
+            first[i] *= spread;
             // many equal sizes, so that ties and equal starts occur
             size[i] = rnd.nextInt(10) == 0 ? 0 : 16L * (1 + rnd.nextInt(12));
             align[i] = rnd.nextInt(4) == 0 ? 32 : 1;
