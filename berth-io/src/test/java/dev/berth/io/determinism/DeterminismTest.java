@@ -4,7 +4,6 @@ import dev.berth.io.SharedData;
 import dev.berth.plan.SolverChoice;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.io.IOException;
@@ -18,7 +17,6 @@ import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -36,14 +34,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 class DeterminismTest {
     private static final long SEED = Long.getLong("berth.determinism.seed", 0x5EED_2026L);
     private static final int WORKLOADS = Integer.getInteger("berth.determinism.workloads", 60);
-
-    static Stream<Arguments> models() {
-        return Stream.of(
-                Arguments.of("ch_PP-OCRv4_det_infer.onnx", List.of("x=1x3x640x640")),
-                Arguments.of("ch_ppocr_mobile_v2.0_cls_infer.onnx", List.of("x=1x3x48x192")),
-                Arguments.of("silero_vad_legacy.onnx", List.of("input=1x1536", "sr=16000")),
-                Arguments.of("hello_deepa.onnx", List.of()));
-    }
 
     @Test
     void randomWorkloadsGiveIdenticalBytesAgainInAnyOrderAndOnFourThreads() throws Exception {
@@ -107,7 +97,7 @@ class DeterminismTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("models")
+    @MethodSource("dev.berth.io.SharedData#models")
     void sharedModelsGiveIdenticalBytesWithEverySolver(String file, List<String> inputs) throws Exception {
         Path model = SharedData.require("models/" + file);
         List<PlanDigests.Case> cases = new ArrayList<>();

@@ -11,7 +11,6 @@ import dev.berth.verify.PlanValidator;
 import dev.berth.workload.BufferSpec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.io.IOException;
@@ -38,14 +37,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class SharedModelsTest {
     private static final ObjectMapper JSON = new ObjectMapper();
-
-    static Stream<Arguments> models() {
-        return Stream.of(
-                Arguments.of("ch_PP-OCRv4_det_infer.onnx", List.of("x=1x3x640x640")),
-                Arguments.of("ch_ppocr_mobile_v2.0_cls_infer.onnx", List.of("x=1x3x48x192")),
-                Arguments.of("silero_vad_legacy.onnx", List.of("input=1x1536", "sr=16000")),
-                Arguments.of("hello_deepa.onnx", List.of()));
-    }
 
     @Test
     void filesAreTheOnesTheReadmeLists() throws Exception {
@@ -84,7 +75,7 @@ class SharedModelsTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("models")
+    @MethodSource("dev.berth.io.SharedData#models")
     void importsAndPlansWithAValidPlan(String file, List<String> inputs) {
         Path model = SharedData.require("models/" + file);
         Target npuRef = TargetJson.load("npu-ref");
@@ -122,7 +113,7 @@ class SharedModelsTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("models")
+    @MethodSource("dev.berth.io.SharedData#models")
     void tensorSizesEqualWhatOnnxruntimeSaw(String file, List<String> inputs) throws IOException {
         Path model = SharedData.require("models/" + file);
         JsonNode expected = JSON.readTree(SharedData.require("models/expected/" + file + ".shapes.json").toFile());
