@@ -1,5 +1,6 @@
 package dev.berth.bench;
 
+import dev.berth.arith.Checked;
 import dev.berth.target.AddressFormat;
 import dev.berth.target.EndConvention;
 import dev.berth.target.Space;
@@ -29,7 +30,8 @@ final class UncheckedAdmission {
         if (candidate < 0 || requested < 0 || alignment <= 0) {
             return null;
         }
-        long g = gcd(space.alignment(), alignment);
+        // Checked.gcd has no overflow check to leave out: the same loop as the real one runs
+        long g = Checked.gcd(space.alignment(), alignment);
         long eff = space.alignment() / g * alignment;
         long rem = requested % eff;
         long reserved = rem == 0 ? requested : requested + (eff - rem);
@@ -51,14 +53,5 @@ final class UncheckedAdmission {
             return null;
         }
         return new Admitted(buffer, space, start, requested, reserved, eff);
-    }
-
-    private static long gcd(long a, long b) {
-        while (b != 0) {
-            long t = a % b;
-            a = b;
-            b = t;
-        }
-        return a;
     }
 }
