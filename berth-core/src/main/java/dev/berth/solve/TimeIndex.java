@@ -32,8 +32,6 @@ final class TimeIndex {
     private final int[] rankFirst;
     private final int[] rankLast;
     private final byte[] level;
-    /** By position: whether the item has bytes (items of no bytes are never listed). */
-    private final boolean[] sized;
     private final int levels;
     /** Index of each level's block 0 among all blocks. */
     private final int[] levelBase;
@@ -63,7 +61,8 @@ final class TimeIndex {
             throw new IllegalArgumentException("order of " + order.length + " items for " + n);
         }
         steps = new long[n];
-        sized = new boolean[n];
+        // by position: whether the item has bytes (items of no bytes are never listed)
+        boolean[] sized = new boolean[n];
         rankFirst = new int[n];
         rankLast = new int[n];
         level = new byte[n];
