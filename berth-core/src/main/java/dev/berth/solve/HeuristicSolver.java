@@ -125,9 +125,7 @@ public final class HeuristicSolver implements Solver {
             if (starts[q] >= Checked.saturatingAdd(cand, size)) {
                 return cand;
             }
-            long past = Math.max(cand, ends[q]);
-            // (a division spared for the common alignment of one byte)
-            cand = align == 1 ? past : Checked.saturatingAlignUp(past, align);
+            cand = alignUp(Math.max(cand, ends[q]), align);
         }
         return cand;
     }
@@ -139,7 +137,7 @@ public final class HeuristicSolver implements Solver {
         long bestLen = Long.MAX_VALUE;
         for (int q = 0; q < m; q++) {
             if (starts[q] > cursor) {
-                long cand = align == 1 ? cursor : Checked.saturatingAlignUp(cursor, align);
+                long cand = alignUp(cursor, align);
                 if (cand <= starts[q] && size <= starts[q] - cand) {
                     long len = starts[q] - cursor;
                     if (len < bestLen) {
@@ -150,6 +148,14 @@ public final class HeuristicSolver implements Solver {
             }
             cursor = Math.max(cursor, ends[q]);
         }
-        return best >= 0 ? best : Checked.saturatingAlignUp(cursor, align);
+        return best >= 0 ? best : alignUp(cursor, align);
+    }
+
+    /**
+     * {@code at} rounded up to a multiple of {@code alignment}, saturating; without a division for
+     * the common alignment of one byte (the heuristics' inner loops run this per candidate).
+     */
+    static long alignUp(long at, long alignment) {
+        return alignment == 1 ? at : Checked.saturatingAlignUp(at, alignment);
     }
 }

@@ -369,7 +369,7 @@ final class SkylineDive {
                 }
             }
             keptConflictTo[k] = u;
-            sortByStart(keptStart, keptEnd, keptFrom[k], t - 1);
+            Sorting.sortByKey(keptStart, keptEnd, keptFrom[k], t);
             // merge touching obstacles: the lift then skips a stack of kept items at once
             int w = keptFrom[k];
             for (int r = keptFrom[k]; r < t; r++) {
@@ -479,7 +479,7 @@ final class SkylineDive {
                 int j = list[c];
                 if (j < m && stamp[j] == epoch && top > floorTop[j]) {
                     floorTop[j] = top;
-                    long cand = lift(j, Math.max(alignUp(top, align[j]), key[j]));
+                    long cand = lift(j, Math.max(HeuristicSolver.alignUp(top, align[j]), key[j]));
                     key[j] = cand;
                 }
             }
@@ -509,7 +509,7 @@ final class SkylineDive {
         while (heapSize > 0) {
             int k = heap[0];
             long floor = query(1, 0, leaves - 1, sectionFirst[k], sectionLast[k]);
-            long cand = lift(k, Math.max(alignUp(floor, align[k]), key[k]));
+            long cand = lift(k, Math.max(HeuristicSolver.alignUp(floor, align[k]), key[k]));
             if (cand > key[k]) {
                 key[k] = cand;
                 down(0);
@@ -525,10 +525,6 @@ final class SkylineDive {
             height = Math.max(height, top);
         }
         return height;
-    }
-
-    private static long alignUp(long at, long alignment) {
-        return alignment == 1 ? at : Checked.saturatingAlignUp(at, alignment);
     }
 
     /**
@@ -549,57 +545,11 @@ final class SkylineDive {
             if (obsStart[q] >= Checked.saturatingAdd(cand, sz)) {
                 break;
             }
-            cand = alignUp(obsEnd[q], align[k]);
+            cand = HeuristicSolver.alignUp(obsEnd[q], align[k]);
             q++;
         }
         obsNext[k] = q;
         return cand;
-    }
-
-    /** Sorts {@code start[lo..hi]} increasingly, carrying {@code end} along. */
-    private static void sortByStart(long[] start, long[] end, int lo, int hi) {
-        while (hi - lo > 16) {
-            long pivot = start[(lo + hi) >>> 1];
-            int i = lo;
-            int j = hi;
-            while (i <= j) {
-                while (start[i] < pivot) {
-                    i++;
-                }
-                while (start[j] > pivot) {
-                    j--;
-                }
-                if (i <= j) {
-                    long s = start[i];
-                    start[i] = start[j];
-                    start[j] = s;
-                    long e = end[i];
-                    end[i] = end[j];
-                    end[j] = e;
-                    i++;
-                    j--;
-                }
-            }
-            if (j - lo < hi - i) {
-                sortByStart(start, end, lo, j);
-                lo = i;
-            } else {
-                sortByStart(start, end, i, hi);
-                hi = j;
-            }
-        }
-        for (int i = lo + 1; i <= hi; i++) {
-            long s = start[i];
-            long e = end[i];
-            int j = i - 1;
-            while (j >= lo && start[j] > s) {
-                start[j + 1] = start[j];
-                end[j + 1] = end[j];
-                j--;
-            }
-            start[j + 1] = s;
-            end[j + 1] = e;
-        }
     }
 
     /** Sift-down in the heap of candidate snapshots ({@code heapKey}), ties as in {@link #before}. */

@@ -36,6 +36,11 @@ final class Sorting {
         quick(keys, vals, 0, n - 1);
     }
 
+    /** Sorts {@code keys[from..to)} ascending, moving {@code vals} along. */
+    static void sortByKey(long[] keys, long[] vals, int from, int to) {
+        quick(keys, vals, from, to - 1);
+    }
+
     private static void quick(long[] k, long[] v, int lo, int hi) {
         while (hi - lo > 16) {
             long pivot = median(k[lo], k[(lo + hi) >>> 1], k[hi]);
