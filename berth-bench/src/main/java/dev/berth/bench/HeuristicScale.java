@@ -1,7 +1,7 @@
 package dev.berth.bench;
 
 import dev.berth.solve.Budget;
-import dev.berth.solve.HeuristicSolver;
+import dev.berth.solve.heuristic.HeuristicSolver;
 import dev.berth.solve.Outcome;
 import dev.berth.solve.Solver;
 import dev.berth.solve.SpaceProblem;

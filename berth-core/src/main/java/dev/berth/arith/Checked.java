@@ -105,8 +105,14 @@ public final class Checked {
         return b > MAX - a ? MAX : a + b;
     }
 
-    /** {@code alignUp(value, alignment)}, saturating at 2^63-1 like {@link #saturatingAdd}. */
+    /**
+     * {@code alignUp(value, alignment)}, saturating at 2^63-1 like {@link #saturatingAdd}; without a
+     * division for the common alignment of one byte (the solvers' inner loops run this per candidate).
+     */
     public static long saturatingAlignUp(long value, long alignment) {
+        if (alignment == 1) {
+            return value;
+        }
         requireAlignment(alignment, "alignment");
         long rem = value % alignment;
         return rem == 0 ? value : saturatingAdd(value, alignment - rem);

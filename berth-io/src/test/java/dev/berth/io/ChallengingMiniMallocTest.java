@@ -4,7 +4,7 @@ import dev.berth.plan.PlanFromOffsets;
 import dev.berth.plan.PlanResult;
 import dev.berth.solve.Budget;
 import dev.berth.solve.Outcome;
-import dev.berth.solve.SkylineSolver;
+import dev.berth.solve.skyline.SkylineSolver;
 import dev.berth.solve.SpaceProblem;
 import dev.berth.solve.exact.ExactSolver;
 import dev.berth.solve.exact.Minimizer;

@@ -2,7 +2,7 @@ package dev.berth.solve.exact;
 
 import dev.berth.arith.Checked;
 import dev.berth.solve.Budget;
-import dev.berth.solve.HeuristicSolver;
+import dev.berth.solve.heuristic.HeuristicSolver;
 import dev.berth.solve.Outcome;
 import dev.berth.solve.SpaceProblem;
 

@@ -1,4 +1,8 @@
-package dev.berth.solve;
+package dev.berth.solve.skyline;
+
+import dev.berth.solve.SpaceProblem;
+import dev.berth.solve.heuristic.HeuristicSolver;
+import dev.berth.solve.heuristic.Sorting;
 
 import dev.berth.arith.Checked;
 
@@ -479,7 +483,7 @@ final class SkylineDive {
                 int j = list[c];
                 if (j < m && stamp[j] == epoch && top > floorTop[j]) {
                     floorTop[j] = top;
-                    long cand = lift(j, Math.max(HeuristicSolver.alignUp(top, align[j]), key[j]));
+                    long cand = lift(j, Math.max(Checked.saturatingAlignUp(top, align[j]), key[j]));
                     key[j] = cand;
                 }
             }
@@ -509,7 +513,7 @@ final class SkylineDive {
         while (heapSize > 0) {
             int k = heap[0];
             long floor = query(1, 0, leaves - 1, sectionFirst[k], sectionLast[k]);
-            long cand = lift(k, Math.max(HeuristicSolver.alignUp(floor, align[k]), key[k]));
+            long cand = lift(k, Math.max(Checked.saturatingAlignUp(floor, align[k]), key[k]));
             if (cand > key[k]) {
                 key[k] = cand;
                 down(0);
@@ -545,7 +549,7 @@ final class SkylineDive {
             if (obsStart[q] >= Checked.saturatingAdd(cand, sz)) {
                 break;
             }
-            cand = HeuristicSolver.alignUp(obsEnd[q], align[k]);
+            cand = Checked.saturatingAlignUp(obsEnd[q], align[k]);
             q++;
         }
         obsNext[k] = q;

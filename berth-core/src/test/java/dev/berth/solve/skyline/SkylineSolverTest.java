@@ -1,4 +1,9 @@
-package dev.berth.solve;
+package dev.berth.solve.skyline;
+
+import dev.berth.solve.SpaceProblem;
+import dev.berth.solve.Outcome;
+import dev.berth.solve.Budget;
+import dev.berth.solve.heuristic.HeuristicSolver;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

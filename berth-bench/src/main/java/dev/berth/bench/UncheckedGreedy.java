@@ -1,10 +1,16 @@
-package dev.berth.solve;
+package dev.berth.bench;
+
+import dev.berth.solve.SpaceProblem;
+import dev.berth.solve.heuristic.HeuristicSolver;
+import dev.berth.solve.heuristic.PlacingSchedule;
+import dev.berth.solve.heuristic.Sorting;
+import dev.berth.solve.heuristic.TimeIndex;
 
 /**
  * BENCHMARK ONLY. A copy of {@link HeuristicSolver#greedyBySize()} with plain {@code +} and
  * {@code %} where the real one uses {@link dev.berth.arith.Checked}: the baseline that measures
- * what checked arithmetic costs. It lives in the benchmark module (in this package only to share
- * {@link TimeIndex} and {@link Sorting}, so that nothing but the arithmetic differs) and is never
+ * what checked arithmetic costs. It lives in the benchmark module (it uses the solver's own
+ * {@link TimeIndex} and {@link Sorting}, public in a package core does not export, so that nothing but the arithmetic differs) and is never
  * used to plan.
  */
 public final class UncheckedGreedy {

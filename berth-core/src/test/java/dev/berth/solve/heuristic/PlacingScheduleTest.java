@@ -1,4 +1,8 @@
-package dev.berth.solve;
+package dev.berth.solve.heuristic;
+
+import dev.berth.solve.SpaceProblem;
+import dev.berth.solve.Outcome;
+import dev.berth.solve.Budget;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;

@@ -1,4 +1,4 @@
-package dev.berth.solve;
+package dev.berth.solve.heuristic;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;

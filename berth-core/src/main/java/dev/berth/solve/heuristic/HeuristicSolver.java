@@ -1,4 +1,9 @@
-package dev.berth.solve;
+package dev.berth.solve.heuristic;
+
+import dev.berth.solve.SpaceProblem;
+import dev.berth.solve.Solver;
+import dev.berth.solve.Outcome;
+import dev.berth.solve.Budget;
 
 import dev.berth.arith.Checked;
 
@@ -86,7 +91,7 @@ public final class HeuristicSolver implements Solver {
      * Every item: the fixed ones first (in input order), then the free ones by decreasing size,
      * then longer lifetime, then input order.
      */
-    static int[] order(SpaceProblem p) {
+    public static int[] order(SpaceProblem p) {
         int n = p.size();
         int fixed = 0;
         for (int i = 0; i < n; i++) {
@@ -113,7 +118,7 @@ public final class HeuristicSolver implements Solver {
     }
 
     /** The lowest aligned offset where {@code size} bytes fit between the sorted intervals. */
-    static long firstGap(long[] starts, long[] ends, int m, long size, long align) {
+    public static long firstGap(long[] starts, long[] ends, int m, long size, long align) {
         if (size == 0) {
             return 0;
         }
@@ -125,19 +130,19 @@ public final class HeuristicSolver implements Solver {
             if (starts[q] >= Checked.saturatingAdd(cand, size)) {
                 return cand;
             }
-            cand = alignUp(Math.max(cand, ends[q]), align);
+            cand = Checked.saturatingAlignUp(Math.max(cand, ends[q]), align);
         }
         return cand;
     }
 
     /** The aligned start of the smallest gap that holds {@code size} bytes; on top if none does. */
-    static long bestGap(long[] starts, long[] ends, int m, long size, long align) {
+    public static long bestGap(long[] starts, long[] ends, int m, long size, long align) {
         long cursor = 0;
         long best = -1;
         long bestLen = Long.MAX_VALUE;
         for (int q = 0; q < m; q++) {
             if (starts[q] > cursor) {
-                long cand = alignUp(cursor, align);
+                long cand = Checked.saturatingAlignUp(cursor, align);
                 if (cand <= starts[q] && size <= starts[q] - cand) {
                     long len = starts[q] - cursor;
                     if (len < bestLen) {
@@ -148,14 +153,7 @@ public final class HeuristicSolver implements Solver {
             }
             cursor = Math.max(cursor, ends[q]);
         }
-        return best >= 0 ? best : alignUp(cursor, align);
+        return best >= 0 ? best : Checked.saturatingAlignUp(cursor, align);
     }
 
-    /**
-     * {@code at} rounded up to a multiple of {@code alignment}, saturating; without a division for
-     * the common alignment of one byte (the heuristics' inner loops run this per candidate).
-     */
-    static long alignUp(long at, long alignment) {
-        return alignment == 1 ? at : Checked.saturatingAlignUp(at, alignment);
-    }
 }

@@ -1,4 +1,6 @@
-package dev.berth.solve;
+package dev.berth.solve.heuristic;
+
+import dev.berth.solve.SpaceProblem;
 
 import java.util.Arrays;
 
@@ -21,7 +23,7 @@ import java.util.Arrays;
  * that adds items in that order reads them sequentially, not scattered over the problem's arrays
  * (at a million items, the cache misses of scattered reads cost more than the search itself).
  */
-final class TimeIndex {
+public final class TimeIndex {
     private static final int BASE_SHIFT = 6;
     private static final int LEVEL_SHIFT = 3;
     /** Marks the entry of an item in its second block: the sign bit, as steps take 31 bits each. */
@@ -55,7 +57,7 @@ final class TimeIndex {
      * allocated afterwards. {@code order[k]} is the item at position {@code k}; every item of
      * {@code p} appears once.
      */
-    TimeIndex(SpaceProblem p, int[] order) {
+    public TimeIndex(SpaceProblem p, int[] order) {
         int n = p.size();
         if (order.length != n) {
             throw new IllegalArgumentException("order of " + order.length + " items for " + n);
@@ -165,7 +167,7 @@ final class TimeIndex {
     }
 
     /** By position: the item's first step {@code << 32 |} its last step (the array itself, not a copy). */
-    long[] steps() {
+    public long[] steps() {
         return steps;
     }
 
@@ -177,7 +179,7 @@ final class TimeIndex {
      * Lists the item at {@code position} placed at {@code [start, end)}; items of no bytes block
      * nothing and are not listed.
      */
-    void add(int position, long start, long end) {
+    public void add(int position, long start, long end) {
         if (end <= start) {
             return;
         }
@@ -200,7 +202,7 @@ final class TimeIndex {
      * Writes the byte ranges {@code [starts[k], ends[k])} of the listed items live at a step
      * shared with the item at position {@code item}; returns how many.
      */
-    int overlapping(int position, long[] starts, long[] ends) {
+    public int overlapping(int position, long[] starts, long[] ends) {
         int k = 0;
         long f = steps[position] >>> 32;
         long l = steps[position] & 0xFFFF_FFFFL;

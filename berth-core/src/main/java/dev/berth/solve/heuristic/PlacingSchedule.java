@@ -1,4 +1,4 @@
-package dev.berth.solve;
+package dev.berth.solve.heuristic;
 
 /**
  * The order in which the heuristics place items: one that gives exactly the placement of the
@@ -15,11 +15,11 @@ package dev.berth.solve;
  * faster than computing the schedule (measured: 10^5 items a little faster in rank order, 10^6
  * items about 15 % faster swept).
  */
-final class PlacingSchedule {
+public final class PlacingSchedule {
     /** Items per sweep. */
-    static final int CHUNK = 1 << 16;
+    public static final int CHUNK = 1 << 16;
     /** The heuristics sweep problems of more than this many chunks of items. */
-    static final int SWEEP_FROM_CHUNKS = 4;
+    public static final int SWEEP_FROM_CHUNKS = 4;
     /**
      * More pairs sharing a step than this many per item, and a chunk keeps its rank order: the
      * pairs would cost more than the sweep saves (and their memory grows with the square).
@@ -34,7 +34,7 @@ final class PlacingSchedule {
      * {@code steps[k]} is the first step {@code << 32 |} the last step of the item at position
      * {@code k}.
      */
-    static int[] of(long[] steps, int chunk) {
+    public static int[] of(long[] steps, int chunk) {
         int n = steps.length;
         int[] out = new int[n];
         if (n <= chunk) {

@@ -1,7 +1,7 @@
-package dev.berth.solve;
+package dev.berth.solve.heuristic;
 
 /** Allocation-free sorting of parallel primitive arrays. */
-final class Sorting {
+public final class Sorting {
     private Sorting() {
     }
 
@@ -12,7 +12,7 @@ final class Sorting {
      * (through {@code scratch}, of at least {@code n} longs); otherwise it sorts the two arrays
      * together. Nothing is allocated.
      */
-    static void sortRanges(long[] starts, long[] ends, int n, long bound, long[] scratch) {
+    public static void sortRanges(long[] starts, long[] ends, int n, long bound, long[] scratch) {
         int idBits = bits(n);
         if (bits(bound) + idBits > 63) {
             sortByKey(starts, ends, n);
@@ -32,12 +32,12 @@ final class Sorting {
     }
 
     /** Sorts {@code keys[0..n)} ascending, moving {@code vals} along. */
-    static void sortByKey(long[] keys, long[] vals, int n) {
+    public static void sortByKey(long[] keys, long[] vals, int n) {
         quick(keys, vals, 0, n - 1);
     }
 
     /** Sorts {@code keys[from..to)} ascending, moving {@code vals} along. */
-    static void sortByKey(long[] keys, long[] vals, int from, int to) {
+    public static void sortByKey(long[] keys, long[] vals, int from, int to) {
         quick(keys, vals, from, to - 1);
     }
 

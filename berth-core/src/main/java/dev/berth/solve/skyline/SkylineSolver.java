@@ -1,4 +1,10 @@
-package dev.berth.solve;
+package dev.berth.solve.skyline;
+
+import dev.berth.solve.SpaceProblem;
+import dev.berth.solve.Solver;
+import dev.berth.solve.Outcome;
+import dev.berth.solve.Budget;
+import dev.berth.solve.heuristic.HeuristicSolver;
 
 import dev.berth.arith.Checked;
 
