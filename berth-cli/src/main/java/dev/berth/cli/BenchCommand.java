@@ -115,8 +115,8 @@ final class BenchCommand implements Runnable {
                 Path f = files.get(i);
                 long cap = capacities.get(i);
                 MiniMallocCsv.Document doc = MiniMallocCsv.read(f);
-                Workload w = doc.workload();
                 Target t = MiniMallocCsv.target(cap);
+                Workload w = doc.workload(t);
                 SpaceProblem p = PlanFromOffsets.problem(t, w, MiniMallocCsv.SPACE);
                 long lb = Minimizer.lowerBound(p);
                 long t0 = System.nanoTime();

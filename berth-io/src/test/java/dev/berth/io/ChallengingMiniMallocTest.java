@@ -44,13 +44,13 @@ class ChallengingMiniMallocTest {
                     Path file = SharedData.require("benchmarks/minimalloc/" + name + "." + CAPACITY + ".csv");
                     MiniMallocCsv.Document doc = MiniMallocCsv.read(file);
                     Target t = MiniMallocCsv.target(CAPACITY);
-                    check.run(new Instance(name, doc, PlanFromOffsets.problem(t, doc.workload(), MiniMallocCsv.SPACE)));
+                    check.run(new Instance(name, doc, PlanFromOffsets.problem(t, doc.workload(t), MiniMallocCsv.SPACE)));
                 }));
     }
 
     /** The plan of {@code offsets} in a space of {@code capacity}, after the validator passed it. */
     private static PlanResult validPlan(Instance in, long capacity, long[] offsets, String solver) {
-        PlanResult r = PlanFromOffsets.plan(MiniMallocCsv.target(capacity), in.doc().workload(), MiniMallocCsv.SPACE,
+        PlanResult r = PlanFromOffsets.plan(MiniMallocCsv.target(capacity), in.doc().workload(MiniMallocCsv.target(capacity)), MiniMallocCsv.SPACE,
                 offsets, solver);
         assertThat(r.verdict().valid()).as(in.name() + ": " + r.verdict()).isTrue();
         return r;

@@ -234,7 +234,7 @@ class ReportBrowserTest {
             root = root.getParent();
         }
         Assumptions.assumeTrue(root != null, "the repository root (with .ci/run) is not above " + Path.of("").toAbsolutePath());
-        Plan plan = Planner.plan(TargetJson.load("npu-ref"), WorkloadJson.read(root.resolve("examples/convnet.json")),
+        Plan plan = Planner.plan(TargetJson.load("npu-ref"), WorkloadJson.read(root.resolve("examples/convnet.json"), TargetJson.load("npu-ref")),
                 new Planner.Options(SolverChoice.AUTO, 10)).plan();
         open(plan, "convnet.html");
         int i = index(plan, "block2.expand.out");

@@ -91,8 +91,8 @@ class SharedModelsTest {
         // every activation byte is planned in global, every weight in weights
         long weights = 0;
         for (BufferSpec b : im.workload().buffers()) {
-            assertThat(b.space()).isIn("global", "weights");
-            if (b.space().equals("weights")) {
+            assertThat(b.space().name()).isIn("global", "weights");
+            if (b.space().name().equals("weights")) {
                 weights += b.size();
                 assertThat(b.live().first()).isZero();
                 assertThat(b.live().last()).isEqualTo(im.steps().size() - 1);
