@@ -51,7 +51,7 @@ class EmbeddingExampleTest {
 
     @Test
     void theReadmeShowsThisCode() throws IOException {
-        Path root = RepoFiles.root();
+        Path root = TestData.root();
         List<String> test = Files.readAllLines(root.resolve("berth-core/src/test/java/dev/berth/EmbeddingExampleTest.java"),
                 StandardCharsets.UTF_8);
         List<String> example = new ArrayList<>();

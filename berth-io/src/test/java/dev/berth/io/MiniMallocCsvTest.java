@@ -1,5 +1,6 @@
 package dev.berth.io;
 
+import dev.berth.TestData;
 import dev.berth.failure.BerthException;
 import dev.berth.failure.Category;
 import dev.berth.plan.PlanResult;
@@ -62,7 +63,7 @@ class MiniMallocCsvTest {
 
     @Test
     void sharedInput12FileSolvesAtCapacity12() {
-        Path file = SharedData.require("benchmarks/minimalloc/input.12.csv");
+        Path file = TestData.require("benchmarks/minimalloc/input.12.csv");
         MiniMallocCsv.Document d = MiniMallocCsv.read(file);
         assertThat(d.name()).isEqualTo("input.12");
         PlanResult r = Planner.plan(MiniMallocCsv.target(12), d.workload(MiniMallocCsv.target(12)), new Planner.Options(SolverChoice.EXACT, 30));

@@ -161,7 +161,10 @@ public final class PlanDigests {
         return new String(outcome, 0, Math.min(outcome.length, 40), StandardCharsets.UTF_8).contains("\"berth-plan\"");
     }
 
-    /** A shared model imported afresh from its file, planned on {@code npu-ref} with {@code solver}. */
+    /**
+     * A model of {@code testdata/models} imported afresh from its file, planned on {@code npu-ref}
+     * with {@code solver}.
+     */
     static Case model(Path file, List<String> inputs, SolverChoice solver) {
         Workload wl = OnnxImport.read(file, NPU_REF, new OnnxImport.Options(inputs, Optional.empty(), Optional.empty()))
                 .workload();
