@@ -1,5 +1,7 @@
 package dev.berth.artifact;
 
+import dev.berth.failure.Require;
+
 import java.util.OptionalLong;
 
 /**
@@ -9,6 +11,10 @@ import java.util.OptionalLong;
  */
 public record SpaceMetrics(String kind, OptionalLong capacity, long highWater, long peakLive,
                            long generationOverhead, long runtimeReserve) {
+    public SpaceMetrics {
+        Require.name(kind, "spaces.kind");
+        Require.nonNull(capacity, "spaces.capacity");
+    }
 
     /** {@code peakLive / highWater}; 1 for an empty space. */
     public double efficiency() {

@@ -175,7 +175,7 @@ public final class Planner {
             List<Item> items = bySpace.get(s.name());
             for (int i = 0; i < items.size(); i++) {
                 Item it = items.get(i);
-                byName.put(it.name(), PlannedBuffer.of(placed.get(s.name()).get(i), it.live(), it.origin(), it.of()));
+                byName.put(it.name(), it.planned(placed.get(s.name()).get(i)));
             }
         }
         for (BufferSpec b : workload.buffers()) {
