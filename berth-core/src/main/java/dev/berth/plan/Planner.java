@@ -208,6 +208,21 @@ public final class Planner {
         return m;
     }
 
+    /**
+     * The bytes Berth reserves for {@code requested} bytes at {@code alignment} in {@code space}:
+     * rounded up to a multiple of {@code lcm(space alignment, alignment)}, as every placement
+     * is. {@code arithmetic-overflow} naming {@code buffer} if that passes 2^63-1,
+     * {@code invalid-input} for a negative size or a non-positive alignment.
+     */
+    public static long reservedSize(Space space, String buffer, long requested, long alignment) {
+        java.util.Objects.requireNonNull(space, "space");
+        dev.berth.failure.Require.name(buffer, "buffer");
+        dev.berth.failure.Require.nonNegative(requested, buffer + ".size");
+        dev.berth.failure.Require.positive(alignment, buffer + ".alignment");
+        return Admission.reservedSize(space, buffer, requested,
+                Admission.effectiveAlignment(space, buffer, requested, alignment));
+    }
+
     /** The compact problem of one space; reserved sizes through the admission check's own arithmetic. */
     static SpaceProblem problem(Space s, List<Item> items) {
         int n = items.size();
