@@ -24,7 +24,7 @@ import java.util.Set;
 /** Reads and writes target files (contract §4), strictly. */
 public final class TargetJson {
     /** The targets shipped in the jar. */
-    public static final List<String> BUNDLED = List.of("npu-ref", "teaching");
+    public static final List<String> BUNDLED = List.of("npu-ref", "teaching", "tflm");
 
     private TargetJson() {
     }

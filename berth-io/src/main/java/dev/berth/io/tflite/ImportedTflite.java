@@ -1,0 +1,39 @@
+package dev.berth.io.tflite;
+
+import dev.berth.target.Target;
+import dev.berth.workload.Workload;
+
+import java.util.Map;
+
+/**
+ * A TFLite model turned into a workload.
+ *
+ * @param model          what the file holds
+ * @param view           TFLM's view of every tensor (bytes, planned, first and last use)
+ * @param target         the target planned on (the given one, with the arena made finite by
+ *                       {@code --capacity})
+ * @param workload       planned tensors in {@code arenaSpace}, variable tensors in
+ *                       {@code variableSpace}, constant buffers in {@code constantSpace}
+ * @param bufferOf       tensor label ({@code t12}, {@code s1.t3}) → the workload buffer holding it;
+ *                       tensors with no bytes to place are absent
+ */
+public record ImportedTflite(String name, TfliteModel model, TflmView view, Target target, Workload workload,
+                             String arenaSpace, String variableSpace, String constantSpace,
+                             Map<String, String> bufferOf) {
+    public ImportedTflite {
+        bufferOf = Map.copyOf(bufferOf);
+    }
+
+    /** Tensors TFLM plans in its arena. */
+    public long plannedCount() {
+        return view.entries().stream().filter(TflmView.Entry::planned).count();
+    }
+
+    public long variableCount() {
+        return view.entries().stream().filter(TflmView.Entry::variable).count();
+    }
+
+    public long constantCount() {
+        return view.entries().stream().filter(TflmView.Entry::constant).count();
+    }
+}

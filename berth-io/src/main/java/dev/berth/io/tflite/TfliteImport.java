@@ -1,0 +1,225 @@
+package dev.berth.io.tflite;
+
+import dev.berth.failure.BerthException;
+import dev.berth.io.onnx.InputFix;
+import dev.berth.target.Space;
+import dev.berth.target.Target;
+import dev.berth.workload.BufferSpec;
+import dev.berth.workload.Lifetime;
+import dev.berth.workload.Workload;
+
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * TFLite model → workload, with TFLM's view of the tensors ({@link TflmView}):
+ *
+ * <ul>
+ *   <li>each tensor TFLM plans becomes a buffer of its bytes in the arena space (the bundled
+ *       {@code tflm} target's {@code arena}, alignment 16, so reservations are TFLM's sizes rounded
+ *       up to 16), live from its first to its last use; TFLM's "never set" (-1) becomes step 0;</li>
+ *   <li>variable tensors (LSTM / SVDF state) must keep their bytes between invocations: they live
+ *       over every step, in the {@code persistent} space when the target has one (where TFLM puts
+ *       them: its persistent tail, not the planned head), else in the arena;</li>
+ *   <li>constant data goes to the constant space ({@code flash}), one buffer per model buffer that
+ *       constant tensors read, live over every step.</li>
+ * </ul>
+ *
+ * Steps are TFLM's: 0 is subgraph 0's inputs, each operator (and each entry into a control-flow
+ * subgraph) one more.
+ */
+public final class TfliteImport {
+
+    /**
+     * @param inputs          {@code --input NAME=DIMS} texts, for inputs whose shape signature has -1
+     * @param activationSpace where planned tensors go; default {@code arena}, else {@code global}, else
+     *                        the target's only logical space
+     * @param constantSpace   where constant data goes; default {@code flash}, else {@code weights},
+     *                        else the target's only external space, else the activation space
+     * @param capacity        {@code --capacity}: the arena becomes a finite (local) space of this size
+     */
+    public record Options(List<String> inputs, Optional<String> activationSpace, Optional<String> constantSpace,
+                          OptionalLong capacity) {
+        public Options {
+            inputs = List.copyOf(inputs);
+        }
+
+        public static Options of(String... inputs) {
+            return new Options(List.of(inputs), Optional.empty(), Optional.empty(), OptionalLong.empty());
+        }
+    }
+
+    private TfliteImport() {
+    }
+
+    /** Imports a model file. */
+    public static ImportedTflite read(Path file, Target target, Options options) {
+        String fileName = file.getFileName() == null ? file.toString() : file.getFileName().toString();
+        return convert(TfliteReader.read(file), file.toString(), stem(fileName), target, options);
+    }
+
+    /** Imports a model held in a buffer; {@code fileName} names it. */
+    public static ImportedTflite read(ByteBuffer bytes, String fileName, Target target, Options options) {
+        return convert(TfliteReader.read(bytes, fileName), fileName, stem(fileName), target, options);
+    }
+
+    static String stem(String fileName) {
+        return fileName.toLowerCase(java.util.Locale.ROOT).endsWith(".tflite")
+                ? fileName.substring(0, fileName.length() - 7) : fileName;
+    }
+
+    private static ImportedTflite convert(TfliteModel m, String what, String name, Target target, Options o) {
+        if (m.version() != 3) {
+            throw BerthException.invalid(what, what + ": the model has schema version " + m.version()
+                    + "; TFLM (and Berth) read version 3");
+        }
+        checkInputs(m, InputFix.parse(o.inputs()), what);
+        TflmView view = TflmView.of(m, what);
+        String act = activationSpace(target, o);
+        Target t = o.capacity().isPresent() ? finite(target, act, o.capacity().getAsLong()) : target;
+        Space arena = t.space(act, "--activation-space");
+        Space constants = t.space(constantSpace(t, o, act), "--weight-space");
+        Space persistent = t.findSpace("persistent").filter(s -> s instanceof Space.Logical).orElse(arena);
+        int last = Math.max(0, view.lastStep());
+        List<BufferSpec> planned = new ArrayList<>();
+        List<BufferSpec> variables = new ArrayList<>();
+        List<BufferSpec> constant = new ArrayList<>();
+        Map<String, String> bufferOf = new LinkedHashMap<>();
+        Map<Long, String> constantBuffer = new LinkedHashMap<>();
+        for (TflmView.Entry e : view.entries()) {
+            TfliteModel.Tensor tensor = m.subgraphs().get(e.subgraph()).tensors().get(e.index());
+            if (e.planned()) {
+                Lifetime live = e.variable() ? new Lifetime(0, last)
+                        : new Lifetime(Math.max(0, e.firstUsed()), Math.max(0, Math.max(e.firstUsed(), e.lastUsed())));
+                planned.add(new BufferSpec(e.label(), e.bytes(), arena, 1, live, Optional.empty()));
+                bufferOf.put(e.label(), e.label());
+            } else if (e.variable() && e.bytes() > 0) {
+                variables.add(new BufferSpec(e.label(), e.bytes(), persistent, 1, new Lifetime(0, last), Optional.empty()));
+                bufferOf.put(e.label(), e.label());
+            } else if (e.constant()) {
+                String b = constantBuffer.get(tensor.buffer());
+                if (b == null) {
+                    b = "buffer" + tensor.buffer();
+                    constantBuffer.put(tensor.buffer(), b);
+                    constant.add(new BufferSpec(b, m.bufferBytes()[(int) tensor.buffer()], constants, 1,
+                            new Lifetime(0, last), Optional.empty()));
+                }
+                bufferOf.put(e.label(), b);
+            }
+        }
+        List<BufferSpec> all = new ArrayList<>(planned);
+        all.addAll(variables);
+        all.addAll(constant);
+        return new ImportedTflite(name, m, view, t, new Workload(name, all, List.of()), arena.name(), persistent.name(),
+                constants.name(), bufferOf);
+    }
+
+    /** The target with space {@code name} made local with {@code capacity} bytes (format, alignment kept). */
+    static Target finite(Target target, String name, long capacity) {
+        Map<String, Space> spaces = new LinkedHashMap<>(target.spaces());
+        Space s = target.space(name, "--activation-space");
+        if (s instanceof Space.External) {
+            throw BerthException.invalid("--capacity", "--capacity gives the arena's size; space " + name
+                    + " of target " + target.name() + " is external");
+        }
+        if (capacity < s.runtimeReserve()) {
+            throw BerthException.invalid("--capacity", Long.toString(capacity), "--capacity " + capacity
+                    + " is below space " + name + "'s runtime reserve of " + s.runtimeReserve() + " bytes");
+        }
+        spaces.put(name, Space.local(name, s.format()).alignment(s.alignment()).runtimeReserve(s.runtimeReserve())
+                .capacity(capacity).build());
+        return new Target(target.name(), target.formats(), spaces, target.generation());
+    }
+
+    /**
+     * A shape signature with -1 marks a dimension chosen at run time. TFLM does not resize: it
+     * plans every tensor with its stored shape. Berth does the same and so asks, for each input of
+     * subgraph 0 whose signature has -1, for {@code --input NAME=DIMS} equal to the stored shape
+     * (other sizes would need shape inference through every operator, which Berth does not do for
+     * TFLite). An {@code --input} for another name is refused.
+     */
+    private static void checkInputs(TfliteModel m, Map<String, InputFix> fixes, String what) {
+        TfliteModel.Subgraph main = m.subgraphs().get(0);
+        Map<String, TfliteModel.Tensor> inputs = new LinkedHashMap<>();
+        for (int i : main.inputs()) {
+            TfliteModel.Tensor t = main.tensors().get(i);
+            inputs.putIfAbsent(t.label(), t);
+        }
+        for (InputFix f : fixes.values()) {
+            TfliteModel.Tensor t = inputs.get(f.name());
+            if (t == null) {
+                throw BerthException.invalid("--input", f.text(), "--input " + f.name() + ": the model's subgraph 0 has "
+                        + "no input of that name; its inputs are " + String.join(", ", inputs.keySet()));
+            }
+            long[] want = Arrays.stream(t.shape()).asLongStream().toArray();
+            int[] sig = t.shapeSignature().orElse(t.shape());
+            boolean fits = f.numbers().length == sig.length;
+            for (int d = 0; fits && d < sig.length; d++) {
+                fits = sig[d] < 0 || sig[d] == f.numbers()[d];
+            }
+            if (!fits) {
+                throw BerthException.invalid("--input", f.text(), "--input " + f.name() + ": " + dims(f.numbers())
+                        + " does not match the input's shape signature " + Arrays.toString(sig));
+            }
+            if (!Arrays.equals(want, f.numbers())) {
+                throw BerthException.invalid("--input", f.text(), "--input " + f.name() + ": TFLM plans with the shapes "
+                        + "stored in the file, which are for " + f.name() + "=" + dims(want) + "; Berth does not infer "
+                        + "TFLite shapes for other sizes (convert the model with the input size fixed)");
+            }
+        }
+        for (Map.Entry<String, TfliteModel.Tensor> e : inputs.entrySet()) {
+            Optional<int[]> sig = e.getValue().shapeSignature();
+            if (sig.isPresent() && Arrays.stream(sig.get()).anyMatch(d -> d < 0) && !fixes.containsKey(e.getKey())) {
+                throw BerthException.invalid("--input", what + ": input " + e.getKey() + " has shape signature "
+                        + Arrays.toString(sig.get()) + " (-1 is fixed at run time); give its shape with --input "
+                        + e.getKey() + "=" + dims(Arrays.stream(e.getValue().shape()).asLongStream().toArray())
+                        + " (the shape the file stores, which TFLM plans with)");
+            }
+        }
+    }
+
+    private static String dims(long[] d) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < d.length; i++) {
+            sb.append(i == 0 ? "" : "x").append(d[i]);
+        }
+        return sb.toString();
+    }
+
+    private static String activationSpace(Target t, Options o) {
+        if (o.activationSpace().isPresent()) {
+            return t.space(o.activationSpace().get(), "--activation-space").name();
+        }
+        for (String n : List.of("arena", "global")) {
+            if (t.spaces().containsKey(n)) {
+                return n;
+            }
+        }
+        List<Space> logical = t.spaces().values().stream().filter(s -> s instanceof Space.Logical).toList();
+        if (logical.size() == 1) {
+            return logical.get(0).name();
+        }
+        throw BerthException.invalid("--activation-space", "target " + t.name() + " has no space 'arena' or 'global' and "
+                + logical.size() + " logical spaces; choose the tensors' space with --activation-space SPACE");
+    }
+
+    private static String constantSpace(Target t, Options o, String activation) {
+        if (o.constantSpace().isPresent()) {
+            return t.space(o.constantSpace().get(), "--weight-space").name();
+        }
+        for (String n : List.of("flash", "weights")) {
+            if (t.spaces().containsKey(n)) {
+                return n;
+            }
+        }
+        List<Space> external = t.spaces().values().stream().filter(s -> s instanceof Space.External).toList();
+        return external.size() == 1 ? external.get(0).name() : activation;
+    }
+}

@@ -1,0 +1,116 @@
+package dev.berth.io.tflite;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.berth.TestData;
+import dev.berth.artifact.Plan;
+import dev.berth.io.TargetJson;
+import dev.berth.plan.PlanResult;
+import dev.berth.plan.Planner;
+import dev.berth.target.Target;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Every tensor of every model of {@code testdata/models/tflite} has the bytes, the planned-or-not
+ * and the first and last use that the real TensorFlow Lite Micro computed ({@code expected/}),
+ * and each model plans on the bundled {@code tflm} target with a valid plan whose arena holds
+ * exactly TFLM's planned tensors.
+ */
+class TflmGroundTruthTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    static Stream<String> models() throws Exception {
+        try (Stream<Path> s = Files.list(TestData.require("models/tflite"))) {
+            return s.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".tflite")).sorted().toList().stream();
+        }
+    }
+
+    /** The --input each model needs: hello_world's input has shape signature [-1, 1]. */
+    static String[] inputs(String file) {
+        return file.equals("hello_world_int8.tflite") ? new String[] {"serving_default_dense_input:0=1x1"} : new String[0];
+    }
+
+    static ImportedTflite load(String file) {
+        return TfliteImport.read(TestData.require("models/tflite/" + file), TargetJson.load("tflm"),
+                TfliteImport.Options.of(inputs(file)));
+    }
+
+    @Test
+    void allSevenModelsAreHere() throws Exception {
+        assertThat(models()).hasSize(7);
+    }
+
+    @ParameterizedTest
+    @MethodSource("models")
+    void everyTensorIsWhatTflmComputed(String file) throws Exception {
+        Path dir = TestData.require("models/tflite");
+        JsonNode expected = JSON.readTree(dir.resolve("expected").resolve(TfliteImport.stem(file) + ".json").toFile());
+        ImportedTflite m = load(file);
+        List<TflmView.Entry> entries = m.view().entries();
+        JsonNode tensors = expected.get("tensors");
+        assertThat(entries).hasSize(tensors.size());
+        assertThat(m.model().subgraphs()).hasSize(expected.get("subgraphs").asInt());
+        for (int i = 0; i < tensors.size(); i++) {
+            JsonNode x = tensors.get(i);
+            TflmView.Entry e = entries.get(i);
+            String who = file + " tensor " + i;
+            assertThat(e.subgraph()).as(who + " subgraph").isEqualTo(x.get("subgraph").asInt());
+            assertThat(e.index()).as(who + " index").isEqualTo(x.get("index").asInt());
+            assertThat(e.name()).as(who + " name").isEqualTo(x.get("name").isNull() ? "" : x.get("name").asText());
+            assertThat(e.typeName()).as(who + " dtype").isEqualTo(x.get("dtype").asText());
+            List<Integer> shape = new ArrayList<>();
+            x.get("shape").forEach(d -> shape.add(d.asInt()));
+            assertThat(e.shape()).as(who + " shape").containsExactly(shape.stream().mapToInt(Integer::intValue).toArray());
+            assertThat(e.bytes()).as(who + " bytes").isEqualTo(x.get("bytes").asLong());
+            assertThat(e.constant()).as(who + " constant").isEqualTo(x.get("constant").asBoolean());
+            assertThat(e.variable()).as(who + " variable").isEqualTo(x.get("variable").asBoolean());
+            assertThat(e.planned()).as(who + " planned").isEqualTo(x.get("planned").asBoolean());
+            assertThat(e.firstUsed()).as(who + " first_used").isEqualTo(x.get("first_used").asInt());
+            assertThat(e.lastUsed()).as(who + " last_used").isEqualTo(x.get("last_used").asInt());
+        }
+        assertThat(m.plannedCount()).isEqualTo(expected.get("planned_tensor_count").asLong());
+        assertThat(m.variableCount()).isEqualTo(expected.get("variable_tensor_count").asLong());
+        assertThat(m.model().offlinePlan().isPresent()).isEqualTo(expected.get("offline_plan_in_model").asBoolean());
+    }
+
+    @ParameterizedTest
+    @MethodSource("models")
+    void plansOnTheTflmTargetWithAValidPlan(String file) throws Exception {
+        Path dir = TestData.require("models/tflite");
+        JsonNode expected = JSON.readTree(dir.resolve("expected").resolve(TfliteImport.stem(file) + ".json").toFile());
+        ImportedTflite m = load(file);
+        PlanResult r = Planner.plan(m.target(), m.workload(), Planner.Options.defaults());
+        Plan plan = r.plan();
+        assertThat(r.verdict().checks()).isPositive();
+        var arena = m.target().space("arena", "test");
+        // the arena holds TFLM's planned tensors, each reserved as TFLM rounds it (up to 16 bytes)
+        var inArena = plan.buffersIn(arena);
+        assertThat(inArena).hasSize((int) m.plannedCount());
+        for (var b : inArena) {
+            assertThat(b.reserved()).isEqualTo((b.requested() + 15) / 16 * 16);
+            assertThat(b.offset() % 16).isZero();
+        }
+        long head = plan.metrics(arena).highWater();
+        long peak = plan.metrics(arena).peakLive();
+        JsonNode only = expected.get("tflm_allocator_only");
+        long tflmTensorHead = only.get("tensor_head_bytes").asLong();
+        System.out.printf("%-32s berth head %8d  peak live %8d  TFLM tensor head %8d  TFLM head %s%n", file, head, peak,
+                tflmTensorHead, expected.path("tflm_plan").isObject() ? expected.get("tflm_plan").get("head_bytes") : "-");
+        assertThat(peak).isLessThanOrEqualTo(head);
+        // never worse than TFLM's own online plan of the same tensors (for Vela's model: TFLM's plan
+        // when it ignores Vela's offsets, which overlap tensors TFLM considers live together)
+        JsonNode online = expected.has("tflm_allocator_only_ignoring_vela_plan")
+                ? expected.get("tflm_allocator_only_ignoring_vela_plan") : only;
+        assertThat(head).isLessThanOrEqualTo(online.get("head_bytes").asLong());
+    }
+}
