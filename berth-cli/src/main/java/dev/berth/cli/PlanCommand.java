@@ -32,17 +32,20 @@ import java.util.concurrent.Callable;
                 "  berth plan examples/seed.json -o plan.json --json",
                 "  berth plan examples/seed.json -o plan.json --report plan.html",
                 "  berth plan model.onnx --input x=1x3x640x640",
+                "  berth plan person_detect.tflite --capacity 64KiB",
                 "  berth plan A.1048576.csv --capacity 1MiB -o A.out.csv"})
 final class PlanCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
     @Parameters(index = "0", paramLabel = "WORKLOAD",
-            description = "Workload file (.json), ONNX model (.onnx), or MiniMalloc .csv (with --capacity).")
+            description = "Workload file (.json), ONNX model (.onnx), TensorFlow Lite model (.tflite), or MiniMalloc "
+                    + ".csv (with --capacity).")
     Path workload;
 
     @Option(names = "--target", paramLabel = "NAME|FILE", defaultValue = "npu-ref",
-            description = "Bundled target (npu-ref, teaching) or a target file. Default: ${DEFAULT-VALUE}.")
+            description = "Bundled target (npu-ref, teaching, tflm) or a target file. Default: ${DEFAULT-VALUE} "
+                    + "(tflm for a .tflite model).")
     String target;
 
     @Option(names = "--solver", paramLabel = "SOLVER", defaultValue = "auto",
@@ -54,11 +57,13 @@ final class PlanCommand implements Callable<Integer> {
     double timeLimit;
 
     @Option(names = "--capacity", paramLabel = "SIZE",
-            description = "Capacity of the single space of a MiniMalloc CSV input.")
+            description = "Capacity of the single space of a MiniMalloc CSV input; for a TFLite model, the arena's "
+                    + "size (the arena becomes finite: a plan that does not fit fails).")
     String capacity;
 
     @Option(names = "--input", paramLabel = "NAME=DIMS|NAME=VALUE",
-            description = "Fix an ONNX graph input's shape (1x3x640x640) or a scalar input's value.")
+            description = "Fix an ONNX graph input's shape (1x3x640x640) or a scalar input's value; for TFLite, an "
+                    + "input whose shape signature has -1.")
     List<String> inputsFixed = new ArrayList<>();
 
     @picocli.CommandLine.Mixin
@@ -98,6 +103,8 @@ final class PlanCommand implements Callable<Integer> {
                     "--time-limit: must be a positive number of seconds");
         }
         List<Path> inputs = new ArrayList<>(List.of(workload));
+        boolean targetGiven = spec.commandLine().getParseResult().hasMatchedOption("--target");
+        String target = !targetGiven && WorkloadSources.isTflite(workload) ? WorkloadSources.TFLITE_TARGET : this.target;
         if (!TargetJson.BUNDLED.contains(target)) {
             inputs.add(Path.of(target));
         }
@@ -157,6 +164,7 @@ final class PlanCommand implements Callable<Integer> {
             out.println(Minimization.summary(min.result()));
         }
         in.onnx().ifPresent(m -> out.print(OnnxSummary.render(m, plan)));
+        in.tflite().ifPresent(m -> out.print(TfliteSummary.render(m, plan)));
         if (show) {
             out.println();
             out.print(Picture.render(plan, width > 0 ? width : Terminal.columns()));

@@ -4,6 +4,8 @@ import dev.berth.failure.BerthException;
 import dev.berth.io.WorkloadJson;
 import dev.berth.io.onnx.ImportedModel;
 import dev.berth.io.onnx.OnnxImport;
+import dev.berth.io.tflite.ImportedTflite;
+import dev.berth.io.tflite.TfliteImport;
 import dev.berth.target.Target;
 import dev.berth.workload.Workload;
 
@@ -15,17 +17,26 @@ import java.util.OptionalLong;
 /**
  * Turns the {@code WORKLOAD} argument of {@code plan} into a target and a workload, by file
  * kind: a Berth workload (.json), a MiniMalloc CSV (.csv, one space, {@code --capacity}), an
- * ONNX model (.onnx, {@code --input NAME=DIMS}).
+ * ONNX model (.onnx, {@code --input NAME=DIMS}), a TensorFlow Lite model (.tflite, on the
+ * {@code tflm} target by default; {@code --capacity} makes its arena finite).
  */
 final class WorkloadSources {
     /**
      * What {@code plan} plans: the target (possibly derived from the input) and the workload;
      * for an ONNX model also what the import found (tensors, naive total, folded Ifs).
      */
-    record Loaded(Target target, Workload workload, Optional<ImportedModel> onnx) {
+    record Loaded(Target target, Workload workload, Optional<ImportedModel> onnx, Optional<ImportedTflite> tflite) {
         Loaded(Target target, Workload workload) {
-            this(target, workload, Optional.empty());
+            this(target, workload, Optional.empty(), Optional.empty());
         }
+    }
+
+    /** The bundled target a {@code .tflite} input is planned on when {@code --target} is not given. */
+    static final String TFLITE_TARGET = "tflm";
+
+    static boolean isTflite(Path file) {
+        Path name = file.getFileName();
+        return name != null && name.toString().toLowerCase(java.util.Locale.ROOT).endsWith(".tflite");
     }
 
     /** {@code --activation-space} and {@code --weight-space}: where an ONNX model's tensors go. */
@@ -51,23 +62,28 @@ final class WorkloadSources {
         }
         if (name.endsWith(".onnx")) {
             if (capacity.isPresent()) {
-                throw BerthException.invalid("--capacity", "--capacity applies to MiniMalloc CSV input only; an ONNX "
-                        + "model takes capacities from its target");
+                throw BerthException.invalid("--capacity", "--capacity applies to MiniMalloc CSV and TFLite input only; "
+                        + "an ONNX model takes capacities from its target");
             }
             ImportedModel m = OnnxImport.read(file, target, new OnnxImport.Options(inputs, spaces.activations(),
                     spaces.weights()));
-            return new Loaded(target, m.workload(), Optional.of(m));
+            return new Loaded(target, m.workload(), Optional.of(m), Optional.empty());
+        }
+        if (name.endsWith(".tflite")) {
+            ImportedTflite m = TfliteImport.read(file, target, new TfliteImport.Options(inputs, spaces.activations(),
+                    spaces.weights(), capacity));
+            return new Loaded(m.target(), m.workload(), Optional.empty(), Optional.of(m));
         }
         if (capacity.isPresent()) {
-            throw BerthException.invalid("--capacity", "--capacity applies to MiniMalloc CSV input only; a JSON workload "
-                    + "takes capacities from its target");
+            throw BerthException.invalid("--capacity", "--capacity applies to MiniMalloc CSV and TFLite input only; a "
+                    + "JSON workload takes capacities from its target");
         }
         if (!inputs.isEmpty()) {
-            throw BerthException.invalid("--input", "--input applies to ONNX models only");
+            throw BerthException.invalid("--input", "--input applies to ONNX and TFLite models only");
         }
         if (spaces.given()) {
             throw BerthException.invalid(spaces.activations().isPresent() ? "--activation-space" : "--weight-space",
-                    "--activation-space and --weight-space apply to ONNX models only");
+                    "--activation-space and --weight-space apply to ONNX and TFLite models only");
         }
         return new Loaded(target, WorkloadJson.read(file, target));
     }

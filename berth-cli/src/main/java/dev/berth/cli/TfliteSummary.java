@@ -1,0 +1,77 @@
+package dev.berth.cli;
+
+import dev.berth.arith.Checked;
+import dev.berth.arith.Sizes;
+import dev.berth.artifact.Plan;
+import dev.berth.artifact.PlannedBuffer;
+import dev.berth.io.tflite.ImportedTflite;
+import dev.berth.io.tflite.TflmView;
+import dev.berth.plan.Planner;
+import dev.berth.target.Space;
+import dev.berth.workload.Origin;
+
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * What {@code plan} adds for a TFLite model: what the file holds, where its tensors went, and for
+ * the arena (TFLM's planned head) the naive total beside the lower bound and this plan's
+ * high-water mark; an offline plan already in the file is shown with the head its offsets give.
+ */
+final class TfliteSummary {
+    private TfliteSummary() {
+    }
+
+    static String render(ImportedTflite m, Plan plan) {
+        StringBuilder sb = new StringBuilder();
+        int subgraphs = m.model().subgraphs().size();
+        sb.append("tflite: ").append(subgraphs).append(subgraphs == 1 ? " subgraph, " : " subgraphs, ")
+                .append(m.model().tensorCount()).append(" tensors, ").append(m.model().operatorCount())
+                .append(" operators; steps 0..").append(Math.max(0, m.view().lastStep()))
+                .append(" as TFLM counts them (0: inputs, then one per operator)\n");
+        long constantBytes = plan.buffers().stream().filter(b -> b.space().equals(m.constantSpace())
+                && b.origin() == Origin.TENSOR && b.name().startsWith("buffer")).mapToLong(PlannedBuffer::requested).sum();
+        sb.append("  ").append(m.plannedCount()).append(" tensors TFLM plans, in ").append(m.arenaSpace()).append("; ")
+                .append(m.variableCount()).append(" variable, in ").append(m.variableSpace())
+                .append(" (live over every step); ").append(m.constantCount()).append(" constant, in ")
+                .append(m.constantSpace()).append(" (").append(Sizes.human(constantBytes)).append(" of buffers)\n");
+        Space space = plan.target().spaces().get(m.arenaSpace());
+        List<PlannedBuffer> planned = plan.buffers().stream().filter(b -> b.space().equals(m.arenaSpace())
+                && b.origin() == Origin.TENSOR && m.view().entries().stream().anyMatch(e -> e.planned()
+                && e.label().equals(b.name()))).toList();
+        int[] first = planned.stream().mapToInt(b -> b.live().first()).toArray();
+        int[] last = planned.stream().mapToInt(b -> b.live().last()).toArray();
+        long[] reserved = planned.stream().mapToLong(PlannedBuffer::reserved).toArray();
+        long peak = dev.berth.plan.LiveBytes.peak(first, last, reserved).bytes();
+        long high = planned.stream().mapToLong(b -> b.offset() + b.reserved()).max().orElse(0);
+        long naive = 0;
+        for (TflmView.Entry e : m.view().entries()) {
+            if (e.planned()) {
+                naive = Checked.add(naive, Planner.reservedSize(space, e.label(), e.bytes(), 1));
+            }
+        }
+        sb.append("TFLM's planned tensors in ").append(m.arenaSpace()).append(" (reserved bytes, alignment ")
+                .append(space.alignment()).append("):\n");
+        line(sb, "naive total (own buffer each, no reuse):", Sizes.human(naive));
+        line(sb, "peak live (lower bound of any placement):", Sizes.human(peak));
+        line(sb, "high-water (the head, this plan):", Sizes.human(high));
+        space.capacity().ifPresent(c -> line(sb, "arena capacity (--capacity):", Sizes.human(c) + ", spare "
+                + Sizes.human(c - space.runtimeReserve() - high)));
+        m.model().offlinePlan().ifPresent(w -> {
+            long head = 0;
+            for (TflmView.Entry e : m.view().entries()) {
+                if (e.planned() && e.offlineOffset() >= 0) {
+                    head = Math.max(head, (long) e.offlineOffset() + (e.bytes() + 15) / 16 * 16);
+                }
+            }
+            sb.append("  the file already holds an OfflineMemoryAllocation plan, which TFLM uses instead of its own: its ")
+                    .append("offsets give a head of ").append(Sizes.human(head)).append(" (they may overlap tensors ")
+                    .append("TFLM's lifetimes say are live together); Berth's plan above ignores them\n");
+        });
+        return sb.toString();
+    }
+
+    private static void line(StringBuilder sb, String label, String value) {
+        sb.append(String.format(Locale.ROOT, "  %-42s %s%n", label, value));
+    }
+}
