@@ -68,7 +68,7 @@ public final class TfliteReader {
         bb.position(0);
         TfliteVerifier v = TfliteVerifier.of(bb, what);
         verify(v);
-        TfliteModel m = decode(bb, v.length());
+        TfliteModel m = decode(bb, v);
         checkReferences(m, v);
         return m;
     }
@@ -157,7 +157,8 @@ public final class TfliteReader {
 
     // ---- phase 2: the generated classes over the verified buffer ----------------------------
 
-    private static TfliteModel decode(ByteBuffer bb, long fileBytes) {
+    private static TfliteModel decode(ByteBuffer bb, TfliteVerifier v) {
+        long fileBytes = v.length();
         Model model = Model.getRootAsModel(bb.duplicate().order(ByteOrder.LITTLE_ENDIAN));
         int nCodes = model.operatorCodesLength();
         int[] builtin = new int[nCodes];
@@ -226,6 +227,11 @@ public final class TfliteReader {
                 int bc = oc < nCodes ? builtin[(int) oc] : -1;
                 String cc = oc < nCodes ? custom[(int) oc] : "";
                 int[] calls = calls(op, bc);
+                if (calls == null) {
+                    String n = TfliteTypes.builtinName(bc);
+                    throw v.bad("subgraph " + s + " operator " + o + " (" + n + ")", "its builtin options are missing "
+                            + "or not the " + n + " options that name the subgraphs it runs");
+                }
                 ops.add(new TfliteModel.Operator(o, (int) Math.min(oc, Integer.MAX_VALUE), bc, cc,
                         ints(op.inputsLength(), op::inputs), ints(op.outputsLength(), op::outputs),
                         ints(op.intermediatesLength(), op::intermediates), calls));
@@ -318,10 +324,6 @@ public final class TfliteReader {
                 tensorIndices(v, op.inputs(), nt, true, w + " (" + op.opName() + ") inputs");
                 tensorIndices(v, op.outputs(), nt, false, w + " (" + op.opName() + ") outputs");
                 tensorIndices(v, op.intermediates(), nt, false, w + " (" + op.opName() + ") intermediates");
-                if (op.calls() == null) {
-                    throw v.bad(w + " (" + op.opName() + ")", "its builtin options are missing or not the "
-                            + op.opName() + " options that name the subgraphs it runs");
-                }
                 for (int c : op.calls()) {
                     if (c < 0 || c >= ns) {
                         throw v.bad(w + " (" + op.opName() + ")", "it runs subgraph " + c + ", which does not exist "
