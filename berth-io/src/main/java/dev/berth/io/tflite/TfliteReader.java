@@ -178,21 +178,25 @@ public final class TfliteReader {
         List<TfliteModel.MetadataEntry> meta = new ArrayList<>();
         Metadata md = new Metadata();
         Optional<int[]> offline = Optional.empty();
+        int offlineBuffer = -1;
         for (int i = 0; i < model.metadataLength(); i++) {
             model.metadata(md, i);
             long b = md.buffer();
             String name = text(md.nameAsByteBuffer());
             meta.add(new TfliteModel.MetadataEntry(name, b, b < bufferBytes.length ? bufferBytes[(int) b] : -1));
             if (name.equals(TfliteModel.OFFLINE_PLAN) && b < bufferBytes.length) {
-                // TFLM takes the last entry of this name; its words are little-endian int32
-                model.buffers(buf, (int) b);
-                ByteBuffer data = buf.dataAsByteBuffer();
-                int[] words = new int[data == null ? 0 : data.remaining() / 4];
-                for (int w = 0; w < words.length; w++) {
-                    words[w] = data.getInt(data.position() + 4 * w);
-                }
-                offline = Optional.of(words);
+                offlineBuffer = (int) b; // TFLM takes the last entry of this name
             }
+        }
+        if (offlineBuffer >= 0) {
+            // little-endian int32 words, read once
+            model.buffers(buf, offlineBuffer);
+            ByteBuffer data = buf.dataAsByteBuffer();
+            int[] words = new int[data == null ? 0 : data.remaining() / 4];
+            for (int w = 0; w < words.length; w++) {
+                words[w] = data.getInt(data.position() + 4 * w);
+            }
+            offline = Optional.of(words);
         }
         List<TfliteModel.Subgraph> subgraphs = new ArrayList<>();
         SubGraph g = new SubGraph();

@@ -21,8 +21,8 @@ import java.nio.ByteOrder;
  *   <li>every offset field pointing inside the buffer; every vector 4-byte aligned with
  *       {@code length × element size} inside the buffer (computed in {@code long}); every string
  *       with its terminating zero inside the buffer;</li>
- *   <li>a budget: tables visited plus elements of the vectors the reader iterates are at most
- *       the file size, so that offsets shared between many tables (a crafted file can point a
+ *   <li>a budget: tables visited, elements of the vectors the reader iterates and bytes of the
+ *       strings it copies add up to at most the file size, so that offsets shared between many tables (a crafted file can point a
  *       million subgraphs at one vector) cannot make reading take more than linear time.</li>
  * </ul>
  *
@@ -231,6 +231,8 @@ final class TfliteVerifier {
         if (bb.get((int) (p + 4 + n)) != 0) {
             throw bad(where, "the string at byte " + p + " of " + n + " bytes is not terminated by a zero byte");
         }
+        // the reader copies every string it reads: shared strings are charged at every use
+        spend(n, where);
     }
 
     /** The table that element {@code i} of a vector of tables points to. */
