@@ -1,0 +1,92 @@
+package dev.berth.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.berth.TestData;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** {@code berth plan MODEL.tflite} end to end, on the bundled tflm target. */
+class PlanTfliteTest {
+    @TempDir
+    Path dir;
+
+    private static String model(String name) {
+        return TestData.require("models/tflite/" + name).toString();
+    }
+
+    @Test
+    void personDetectPlansOnTflmByDefaultWithTflmsHead() {
+        Run r = Run.of("plan", model("person_detect.tflite"));
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.out()).contains("plan person_detect on target tflm: 89 reservations, verified",
+                "32 tensors TFLM plans, in arena", "57 constant, in flash",
+                "peak live (lower bound of any placement):  55296 B", "high-water (the head, this plan):          55296 B");
+        assertThat(r.out()).containsPattern("arena +logical +at deploy +55296 +55296");
+    }
+
+    @Test
+    void aCapacityMakesTheArenaFinite() {
+        Run fits = Run.of("plan", model("person_detect.tflite"), "--capacity", "54KiB");
+        assertThat(fits.exit()).as(fits.err()).isZero();
+        assertThat(fits.out()).containsPattern("arena +local +55296 +55296").contains("spare 0 B");
+        Run small = Run.of("plan", model("person_detect.tflite"), "--capacity", "50000");
+        assertThat(small.exit()).isEqualTo(5);
+        assertThat(small.err()).contains("capacity-exceeded", "space arena: capacity 50000",
+                "need 55296 bytes but 50000 are available", "5296 bytes over");
+    }
+
+    @Test
+    void aMinusOneInAShapeSignatureNeedsItsInput() {
+        Run without = Run.of("plan", model("hello_world_int8.tflite"));
+        assertThat(without.exit()).isEqualTo(2);
+        assertThat(without.err()).contains("invalid-input", "shape signature [-1, 1]",
+                "--input serving_default_dense_input:0=1x1");
+        Run with = Run.of("plan", model("hello_world_int8.tflite"), "--input", "serving_default_dense_input:0=1x1");
+        assertThat(with.exit()).as(with.err()).isZero();
+        assertThat(with.out()).contains("high-water (the head, this plan):          32 B");
+        Run other = Run.of("plan", model("hello_world_int8.tflite"), "--input", "serving_default_dense_input:0=8x1");
+        assertThat(other.exit()).isEqualTo(2);
+        assertThat(other.err()).contains("Berth does not infer TFLite shapes");
+    }
+
+    @Test
+    void variableTensorsGoToThePersistentSpaceLiveOverEveryStep() throws Exception {
+        Path out = dir.resolve("kws.json");
+        Run r = Run.of("plan", model("keyword_scrambled_8bit.tflite"), "-o", out.toString(), "--json");
+        assertThat(r.exit()).as(r.err()).isZero();
+        JsonNode plan = new ObjectMapper().readTree(out.toFile());
+        int variables = 0;
+        for (JsonNode b : plan.get("buffers")) {
+            if (b.get("space").asText().equals("persistent")) {
+                variables++;
+                assertThat(b.get("live").get(0).asInt()).isZero();
+                assertThat(b.get("live").get(1).asInt()).isEqualTo(15);
+            }
+        }
+        assertThat(variables).isEqualTo(7);
+        assertThat(plan.get("spaces").get("arena").get("highWater").asLong()).isEqualTo(288);
+        assertThat(plan.get("spaces").get("persistent").get("highWater").asLong()).isEqualTo(4 * 512 + 3 * 1024);
+    }
+
+    @Test
+    void anotherTargetCanBeChosen() {
+        Run r = Run.of("plan", model("micro_speech_quantized.tflite"), "--target", "npu-ref");
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.out()).contains("on target npu-ref", "tensors TFLM plans, in global", "constant, in weights");
+    }
+
+    @Test
+    void aCorruptFileIsInvalidInput() throws Exception {
+        Path bad = dir.resolve("bad.tflite");
+        java.nio.file.Files.write(bad, java.util.Arrays.copyOf(java.nio.file.Files.readAllBytes(
+                Path.of(model("person_detect.tflite"))), 1000));
+        Run r = Run.of("plan", bad.toString());
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err()).contains("invalid-input", "not a valid TensorFlow Lite model");
+    }
+}
