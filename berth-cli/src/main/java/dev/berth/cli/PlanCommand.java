@@ -33,6 +33,7 @@ import java.util.concurrent.Callable;
                 "  berth plan examples/seed.json -o plan.json --report plan.html",
                 "  berth plan model.onnx --input x=1x3x640x640",
                 "  berth plan person_detect.tflite --capacity 64KiB",
+                "  berth plan person_detect.tflite --tflm-plan person_detect.planned.tflite",
                 "  berth plan A.1048576.csv --capacity 1MiB -o A.out.csv"})
 final class PlanCommand implements Callable<Integer> {
     @Spec
@@ -80,6 +81,11 @@ final class PlanCommand implements Callable<Integer> {
     @Option(names = "--report", paramLabel = "PLAN.html", description = "Also write the HTML report of the plan here.")
     Path report;
 
+    @Option(names = "--tflm-plan", paramLabel = "OUT.tflite", description = "For a TFLite model: write a copy of it "
+            + "with the plan as TFLM's offline memory plan (metadata entry OfflineMemoryAllocation); the input is "
+            + "never changed.")
+    Path tflmPlan;
+
     @Option(names = "--show", description = "Print a picture of the plan (address over steps).")
     boolean show;
 
@@ -117,6 +123,20 @@ final class PlanCommand implements Callable<Integer> {
             AtomicFiles.requireDistinct(report, "--report", output == null ? inputs
                     : java.util.stream.Stream.concat(inputs.stream(), java.util.stream.Stream.of(output)).toList());
         }
+        if (tflmPlan != null) {
+            if (!WorkloadSources.isTflite(workload)) {
+                throw BerthException.invalid("--tflm-plan", tflmPlan.toString(), "--tflm-plan writes a TFLite model's "
+                        + "offline plan; " + workload + " is not a .tflite model");
+            }
+            List<Path> taken = new ArrayList<>(inputs);
+            if (output != null) {
+                taken.add(output);
+            }
+            if (report != null) {
+                taken.add(report);
+            }
+            AtomicFiles.requireDistinct(tflmPlan, "--tflm-plan", taken);
+        }
         java.util.OptionalLong cap = capacity == null ? java.util.OptionalLong.empty()
                 : java.util.OptionalLong.of(dev.berth.arith.Sizes.parse(capacity, "--capacity"));
         WorkloadSources.Loaded in = WorkloadSources.load(workload, TargetJson.load(target), cap, inputsFixed,
@@ -145,6 +165,12 @@ final class PlanCommand implements Callable<Integer> {
         if (report != null) {
             outputs.put(report, dev.berth.cli.report.HtmlReport.toBytes(plan));
         }
+        int[] offline = null;
+        if (tflmPlan != null) {
+            dev.berth.io.tflite.ImportedTflite m = in.tflite().orElseThrow();
+            offline = dev.berth.io.tflite.TflmOfflinePlan.offsets(m, plan);
+            outputs.put(tflmPlan, dev.berth.io.tflite.TflmOfflinePlan.write(workload, m.model(), offline));
+        }
         AtomicFiles.writeAll(outputs);
         if (json) {
             JsonOut.print(out, g -> {
@@ -152,6 +178,9 @@ final class PlanCommand implements Callable<Integer> {
                 g.writeFieldName("spaces");
                 PlanJson.writeSpaces(g, plan.spaces());
                 g.writeStringField("output", output == null ? null : output.toString());
+                if (tflmPlan != null) {
+                    g.writeStringField("tflmPlan", tflmPlan.toString());
+                }
                 g.writeEndObject();
             });
             return 0;
@@ -172,6 +201,11 @@ final class PlanCommand implements Callable<Integer> {
         out.println(output == null ? "no artifact written (use -o PLAN.json)" : "wrote " + output);
         if (report != null) {
             out.println("wrote " + report);
+        }
+        if (tflmPlan != null) {
+            long given = java.util.Arrays.stream(offline).filter(o -> o >= 0).count();
+            out.println("wrote " + tflmPlan + " (OfflineMemoryAllocation: " + offline.length + " offsets, " + given
+                    + " given, -1 for the rest)");
         }
         return 0;
     }

@@ -89,4 +89,32 @@ class PlanTfliteTest {
         assertThat(r.exit()).isEqualTo(2);
         assertThat(r.err()).contains("invalid-input", "not a valid TensorFlow Lite model");
     }
+
+    @Test
+    void tflmPlanWritesACopyWithTheOfflinePlanAndNeverTheInput() throws Exception {
+        Path in = dir.resolve("micro_speech.tflite");
+        java.nio.file.Files.copy(Path.of(model("micro_speech_quantized.tflite")), in);
+        byte[] before = java.nio.file.Files.readAllBytes(in);
+        Path out = dir.resolve("planned.tflite");
+        Run r = Run.of("plan", in.toString(), "--tflm-plan", out.toString());
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.out()).contains("wrote " + out + " (OfflineMemoryAllocation: 10 offsets, 5 given, -1 for the rest)");
+        assertThat(java.nio.file.Files.readAllBytes(in)).isEqualTo(before);
+        // the written model plans again, and carries the plan TFLM will use
+        Run again = Run.of("plan", out.toString());
+        assertThat(again.exit()).as(again.err()).isZero();
+        assertThat(again.out()).contains("the file already holds an OfflineMemoryAllocation plan",
+                "offsets give a head of 5968 B");
+
+        Run self = Run.of("plan", in.toString(), "--tflm-plan", in.toString());
+        assertThat(self.exit()).isEqualTo(2);
+        assertThat(self.err()).contains("is also an input; refusing to overwrite it");
+        assertThat(java.nio.file.Files.readAllBytes(in)).isEqualTo(before);
+
+        Run notTflite = Run.of("plan", TestData.require("models/hello_deepa.onnx").toString(), "--tflm-plan",
+                dir.resolve("x.tflite").toString());
+        assertThat(notTflite.exit()).isEqualTo(2);
+        assertThat(notTflite.err()).contains("is not a .tflite model");
+        assertThat(dir.resolve("x.tflite")).doesNotExist();
+    }
 }
