@@ -25,10 +25,13 @@ final class TfliteSummary {
     static String render(ImportedTflite m, Plan plan) {
         StringBuilder sb = new StringBuilder();
         int subgraphs = m.model().subgraphs().size();
+        boolean controlFlow = m.model().subgraphs().stream().flatMap(g -> g.operators().stream())
+                .anyMatch(o -> o.calls().length > 0);
         sb.append("tflite: ").append(subgraphs).append(subgraphs == 1 ? " subgraph, " : " subgraphs, ")
                 .append(m.model().tensorCount()).append(" tensors, ").append(m.model().operatorCount())
-                .append(" operators; steps 0..").append(Math.max(0, m.view().lastStep()))
-                .append(" as TFLM counts them (0: inputs, then one per operator)\n");
+                .append(m.model().operatorCount() == 1 ? " operator" : " operators").append("; steps 0..")
+                .append(Math.max(0, m.view().lastStep())).append(" as TFLM counts them (0: inputs, then one per operator")
+                .append(controlFlow ? " and one per subgraph an operator runs" : "").append(")\n");
         long constantBytes = plan.buffers().stream().filter(b -> b.space().equals(m.constantSpace())
                 && b.origin() == Origin.TENSOR && b.name().startsWith("buffer")).mapToLong(PlannedBuffer::requested).sum();
         sb.append("  ").append(m.plannedCount()).append(" tensors TFLM plans, in ").append(m.arenaSpace()).append("; ")
