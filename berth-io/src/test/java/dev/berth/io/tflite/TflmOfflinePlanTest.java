@@ -28,6 +28,10 @@ class TflmOfflinePlanTest {
         return TflmGroundTruthTest.models();
     }
 
+    private static TfliteModel back(byte[] bytes) {
+        return TfliteReader.read(ByteBuffer.wrap(bytes), "out.tflite");
+    }
+
     @ParameterizedTest
     @MethodSource("models")
     void theWrittenModelHoldsThePlanAndEverythingElse(String file) throws Exception {
@@ -37,6 +41,19 @@ class TflmOfflinePlanTest {
         Plan plan = Planner.plan(m.target(), m.workload(), Planner.Options.defaults()).plan();
         int[] offsets = TflmOfflinePlan.offsets(m, plan);
         byte[] out = TflmOfflinePlan.write(in, m.model(), offsets);
+        assertThat(TflmOfflinePlan.write(in, m.model(), offsets)).as("same plan, same bytes").isEqualTo(out);
+        // planning the written model again replaces its entry (one entry of the name, the new words); the
+        // old plan's buffer stays, unreferenced, as every byte of an input does
+        Path again = Files.createTempFile("berth-offline", ".tflite");
+        try {
+            Files.write(again, out);
+            TfliteModel twice = back(TflmOfflinePlan.write(again, back(out), offsets));
+            assertThat(twice.metadata()).hasSize(back(out).metadata().size());
+            assertThat(twice.offlinePlan().orElseThrow()).containsExactly(back(out).offlinePlan().orElseThrow());
+            assertThat(twice.bufferBytes()).hasSize(back(out).bufferBytes().length + 1);
+        } finally {
+            Files.delete(again);
+        }
         assertThat(Files.readAllBytes(in)).as("the input is unchanged").isEqualTo(original);
 
         TfliteModel back = TfliteReader.read(ByteBuffer.wrap(out), "out.tflite");
