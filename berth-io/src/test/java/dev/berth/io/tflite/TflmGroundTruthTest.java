@@ -113,4 +113,27 @@ class TflmGroundTruthTest {
                 ? expected.get("tflm_allocator_only_ignoring_vela_plan") : only;
         assertThat(head).isLessThanOrEqualTo(online.get("head_bytes").asLong());
     }
+
+    @ParameterizedTest
+    @MethodSource("models")
+    void theSameModelGivesTheSameArtifactBytesAgainAndOnFourThreads(String file) throws Exception {
+        java.util.concurrent.Callable<byte[]> run = () -> {
+            ImportedTflite m = load(file);
+            return dev.berth.io.PlanJson.toBytes(Planner.plan(m.target(), m.workload(), Planner.Options.defaults()).plan());
+        };
+        byte[] first = run.call();
+        assertThat(run.call()).isEqualTo(first);
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(4);
+        try {
+            List<java.util.concurrent.Future<byte[]>> f = new ArrayList<>();
+            for (int i = 0; i < 4; i++) {
+                f.add(pool.submit(run));
+            }
+            for (java.util.concurrent.Future<byte[]> x : f) {
+                assertThat(x.get()).isEqualTo(first);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
 }
