@@ -39,9 +39,10 @@ final class TfliteSummary {
                 .append(" (live over every step); ").append(m.constantCount()).append(" constant, in ")
                 .append(m.constantSpace()).append(" (").append(Sizes.human(constantBytes)).append(" of buffers)\n");
         Space space = plan.target().spaces().get(m.arenaSpace());
+        java.util.Set<String> plannedNames = new java.util.HashSet<>();
+        m.view().entries().stream().filter(TflmView.Entry::planned).forEach(e -> plannedNames.add(e.label()));
         List<PlannedBuffer> planned = plan.buffers().stream().filter(b -> b.space().equals(m.arenaSpace())
-                && b.origin() == Origin.TENSOR && m.view().entries().stream().anyMatch(e -> e.planned()
-                && e.label().equals(b.name()))).toList();
+                && b.origin() == Origin.TENSOR && plannedNames.contains(b.name())).toList();
         int[] first = planned.stream().mapToInt(b -> b.live().first()).toArray();
         int[] last = planned.stream().mapToInt(b -> b.live().last()).toArray();
         long[] reserved = planned.stream().mapToLong(PlannedBuffer::reserved).toArray();

@@ -38,6 +38,8 @@ public final class TfliteReader {
     static final long MAX_FILE = Integer.MAX_VALUE;
     /** The most steps TFLM's lifetime walk may take (every operator visit, every subgraph entry). */
     static final long MAX_STEPS = 1L << 24;
+    /** The most tensor uses the walk may visit (operator inputs and outputs, subgraph inputs and outputs, each visit). */
+    static final long MAX_USES = 1L << 26;
 
     private TfliteReader() {
     }
@@ -352,21 +354,23 @@ public final class TfliteReader {
     }
 
     /**
-     * No subgraph runs itself through control flow (TFLM's walk would not end), and the steps of
-     * TFLM's walk from subgraph 0, where a subgraph is walked again at every call, stay below
-     * {@link #MAX_STEPS}.
+     * No subgraph runs itself through control flow (TFLM's walk would not end), and TFLM's walk
+     * from subgraph 0, where a subgraph is walked again at every call, takes at most
+     * {@link #MAX_STEPS} steps and visits at most {@link #MAX_USES} tensor uses: a small file
+     * cannot make the walk long.
      */
     private static void checkCalls(TfliteModel m, TfliteVerifier v) {
         int n = m.subgraphs().size();
         int[] state = new int[n]; // 0 new, 1 on the path, 2 done
         long[] steps = new long[n];
+        long[] uses = new long[n];
         int[][] calls = new int[n][];
         for (int s = 0; s < n; s++) {
             calls[s] = flatCalls(m.subgraphs().get(s));
         }
         for (int s = 0; s < n; s++) {
             if (state[s] == 0) {
-                visit(m, v, s, state, steps, calls);
+                visit(m, v, s, state, steps, uses, calls);
             }
         }
         if (steps[0] > MAX_STEPS) {
@@ -374,10 +378,16 @@ public final class TfliteReader {
                     + (steps[0] == Long.MAX_VALUE ? "more than 2^63" : steps[0]) + " steps, more than Berth plans ("
                     + MAX_STEPS + ")");
         }
+        if (uses[0] > MAX_USES) {
+            throw v.bad("control flow", "TFLM's walk over the subgraphs (every subgraph again at each call) visits "
+                    + (uses[0] == Long.MAX_VALUE ? "more than 2^63" : uses[0]) + " tensor uses, more than Berth follows ("
+                    + MAX_USES + ")");
+        }
     }
 
     /** Depth-first over the calls, without recursion on the Java stack; fills the steps of each subgraph. */
-    private static void visit(TfliteModel m, TfliteVerifier v, int root, int[] state, long[] steps, int[][] calls) {
+    private static void visit(TfliteModel m, TfliteVerifier v, int root, int[] state, long[] steps, long[] uses,
+                              int[][] calls) {
         java.util.ArrayDeque<int[]> stack = new java.util.ArrayDeque<>(); // {subgraph, next call position}
         stack.push(new int[] {root, 0});
         state[root] = 1;
@@ -398,10 +408,16 @@ public final class TfliteReader {
                 continue;
             }
             long s = g.operators().size();
+            long u = (long) g.inputs().length + g.outputs().length;
+            for (TfliteModel.Operator op : g.operators()) {
+                u = sat(u, 1L + op.inputs().length + op.outputs().length);
+            }
             for (int c : flat) {
                 s = sat(sat(s, 1), steps[c]);
+                u = sat(sat(u, 1), uses[c]);
             }
             steps[top[0]] = s;
+            uses[top[0]] = u;
             state[top[0]] = 2;
             stack.pop();
         }

@@ -42,10 +42,10 @@ public final class TflmOfflinePlan {
 
     /** The offsets TFLM's offline plan gets from Berth's plan: planned, non-variable tensors in the arena. */
     public static int[] offsets(ImportedTflite m, Plan plan) {
-        Map<String, Long> at = new HashMap<>();
+        Map<String, PlannedBuffer> at = new HashMap<>();
         for (PlannedBuffer b : plan.buffers()) {
             if (b.space().equals(m.arenaSpace())) {
-                at.put(b.name(), b.offset());
+                at.put(b.name(), b);
             }
         }
         List<TflmView.Entry> entries = m.view().entries();
@@ -54,17 +54,17 @@ public final class TflmOfflinePlan {
             TflmView.Entry e = entries.get(i);
             out[i] = -1;
             if (e.planned() && !e.variable()) {
-                Long o = at.get(e.label());
-                if (o == null) {
+                PlannedBuffer b = at.get(e.label());
+                if (b == null) {
                     throw new IllegalStateException("planned tensor " + e.label() + " has no buffer in " + m.arenaSpace());
                 }
-                PlannedBuffer b = plan.buffers().stream().filter(x -> x.name().equals(e.label())).findFirst().orElseThrow();
+                long o = b.offset();
                 if (o > Integer.MAX_VALUE || b.reserved() > Integer.MAX_VALUE - o) {
                     throw BerthException.invalid("--tflm-plan", "tensor " + e.label() + " is placed at offset " + o
                             + " (" + b.reserved() + " bytes): TFLM's offline plan holds int32 offsets; plan on a target "
                             + "whose arena format ends below 2^31 (the tflm target's does)");
                 }
-                out[i] = (int) (long) o;
+                out[i] = (int) o;
             }
         }
         return out;

@@ -214,6 +214,21 @@ class HostileFilesTest {
     }
 
     @Test
+    void controlFlowThatRepeatsWideOperatorsIsRefusedQuickly() {
+        // 2^20 walks of a subgraph whose operator reads 4096 inputs: 2^21 steps, 4 x 10^9 tensor uses
+        TinyTflite.Graph[] g = new TinyTflite.Graph[21];
+        for (int k = 0; k < 20; k++) {
+            g[k] = TinyTflite.Graph.of(TinyTflite.Op.whileOf(k + 1, k + 1));
+        }
+        g[20] = TinyTflite.Graph.of(TinyTflite.Op.fcReading(4096));
+        byte[] f = TinyTflite.build(g);
+        assertTimeoutPreemptively(Duration.ofSeconds(5), () -> assertThatThrownBy(() ->
+                TfliteImport.read(ByteBuffer.wrap(f), "wide.tflite", TFLM, TfliteImport.Options.of()))
+                .isInstanceOfSatisfying(BerthException.class, e -> assertThat(e.category()).isEqualTo(Category.INVALID_INPUT))
+                .hasMessageContaining("TFLM's walk").hasMessageContaining("tensor uses"));
+    }
+
+    @Test
     void aStringTensorIsInvalidInputNamingIt() {
         byte[] f = TinyTflite.build(new TinyTflite.Graph(java.util.List.of(TinyTflite.Op.fc()),
                 org.tensorflow.lite.schema.TensorType.STRING));

@@ -22,13 +22,18 @@ import java.util.List;
  */
 final class TinyTflite {
     /** One operator: {@code cond} and {@code body} are used for a WHILE ({@code whileOp}). */
-    record Op(boolean whileOp, int cond, int body) {
+    record Op(boolean whileOp, int cond, int body, int inputs) {
         static Op fc() {
-            return new Op(false, 0, 0);
+            return new Op(false, 0, 0, 1);
+        }
+
+        /** A FULLY_CONNECTED that reads its input {@code inputs} times. */
+        static Op fcReading(int inputs) {
+            return new Op(false, 0, 0, inputs);
         }
 
         static Op whileOf(int cond, int body) {
-            return new Op(true, cond, body);
+            return new Op(true, cond, body, 1);
         }
     }
 
@@ -57,7 +62,9 @@ final class TinyTflite {
             int[] ops = new int[graph.ops().size()];
             for (int o = 0; o < ops.length; o++) {
                 Op op = graph.ops().get(o);
-                int in = Operator.createInputsVector(b, new int[] {o});
+                int[] reads = new int[op.inputs()];
+                java.util.Arrays.fill(reads, o);
+                int in = Operator.createInputsVector(b, reads);
                 int out = Operator.createOutputsVector(b, new int[] {o + 1});
                 if (op.whileOp()) {
                     int opts = WhileOptions.createWhileOptions(b, op.cond(), op.body());
