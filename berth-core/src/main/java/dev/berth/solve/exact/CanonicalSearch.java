@@ -127,7 +127,7 @@ final class CanonicalSearch {
         total = in.sectionTotal.clone();
         count = new int[in.sections];
         for (int s = 0; s < in.sections; s++) {
-            count[s] = in.sectionItems[s].length;
+            count[s] = in.memberStart[s + 1] - in.memberStart[s];
         }
         cut = in.crossing.clone();
         pool = new int[n];
@@ -358,34 +358,48 @@ final class CanonicalSearch {
                 effect |= SPLIT;
             }
         }
-        // every raised item shares a section with j: the touched sections form one range
-        int tLo = sf;
-        int tHi = sl;
-        for (int k : in.overlaps[j]) {
-            if (placed[k]) {
-                continue;
-            }
-            long nm = Checked.saturatingAlignUp(top, in.align[k]);
-            if (nm > m[k]) {
+        // raise the floors of the items sharing a step with j (see Instance): the other members of
+        // its first section, then the items whose first section is one of its later ones; every
+        // raised item shares a section with j, so the touched sections form one range
+        touchedLo = sf;
+        touchedHi = sl;
+        final int[] members = in.members;
+        final int[] byFirst = in.byFirst;
+        int aFrom = in.memberStart[sf];
+        int aEnd = in.memberStart[sf + 1];
+        int bFrom = in.firstStart[sf + 1];
+        int bEnd = in.firstStart[sl + 1];
+        for (int x = aFrom; x < aEnd; x++) {
+            int r = raise(members[x], top);
+            if (r != 0) {
                 effect |= RAISED;
-                trail(k, m[k]);
-                m[k] = nm;
-                long fixed = in.fixedAt[k];
-                if (fixed >= 0 ? nm > fixed : nm > Checked.subtract(limit, in.size[k])) {
+                if (r == RAISE_FAILED) {
                     return effect & ~OK;
                 }
-                tLo = Math.min(tLo, in.secFirst[k]);
-                tHi = Math.max(tHi, in.secLast[k]);
             }
         }
+        for (int x = bFrom; x < bEnd; x++) {
+            int r = raise(byFirst[x], top);
+            if (r != 0) {
+                effect |= RAISED;
+                if (r == RAISE_FAILED) {
+                    return effect & ~OK;
+                }
+            }
+        }
+        int tLo = touchedLo;
+        int tHi = touchedHi;
         // lowest floors of the touched sections: the items left there stack above them
+        final int[] memberStart = in.memberStart;
         for (int s = tLo; s <= tHi; s++) {
             long t = total[s];
             if (t == 0) {
                 continue;
             }
             long low = Long.MAX_VALUE;
-            for (int k : in.sectionItems[s]) {
+            int mEnd = memberStart[s + 1];
+            for (int x = memberStart[s]; x < mEnd; x++) {
+                int k = members[x];
                 if (!placed[k] && m[k] < low) {
                     low = m[k];
                 }
@@ -395,6 +409,35 @@ final class CanonicalSearch {
             }
         }
         return effect | OK;
+    }
+
+    private static final int RAISED_ONLY = 1;
+    private static final int RAISE_FAILED = 2;
+    /** The range of sections holding an item whose floor the current placement raised. */
+    private int touchedLo;
+    private int touchedHi;
+
+    /**
+     * Raises the floor of k (when unplaced) to {@code top} aligned up: 0 when it did not rise,
+     * {@link #RAISED_ONLY}, or {@link #RAISE_FAILED} when it rose past where k can go.
+     */
+    private int raise(int k, long top) {
+        if (placed[k]) {
+            return 0;
+        }
+        long nm = Checked.saturatingAlignUp(top, in.align[k]);
+        if (nm <= m[k]) {
+            return 0;
+        }
+        trail(k, m[k]);
+        m[k] = nm;
+        long fixed = in.fixedAt[k];
+        if (fixed >= 0 ? nm > fixed : nm > Checked.subtract(limit, in.size[k])) {
+            return RAISE_FAILED;
+        }
+        touchedLo = Math.min(touchedLo, in.secFirst[k]);
+        touchedHi = Math.max(touchedHi, in.secLast[k]);
+        return RAISED_ONLY;
     }
 
     /**

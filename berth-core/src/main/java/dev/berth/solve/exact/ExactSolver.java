@@ -107,6 +107,15 @@ public final class ExactSolver implements Solver {
      * answer on every machine.
      */
     public Outcome solve(SpaceProblem p, Budget budget, long maxNodes) {
+        return solve(p, budget, maxNodes, null);
+    }
+
+    /**
+     * {@link #solve(SpaceProblem, Budget, long)} with the instance of {@code p}'s items built
+     * already ({@code prebuilt}, from {@code p} at any limit; null to build it here): a
+     * minimisation probes one problem at many limits and sets it up once.
+     */
+    Outcome solve(SpaceProblem p, Budget budget, long maxNodes, Instance prebuilt) {
         lastNodes = 0;
         lastStats = "";
         long limit = p.limit();
@@ -129,14 +138,24 @@ public final class ExactSolver implements Solver {
         }
         final long asked = limit;
         limit = p.limit();
-        Instance in = Instance.build(p);
-        for (int s = 0; s < in.sections; s++) {
-            if (in.sectionTotal[s] > limit) {
+        // the set-up: sections (O(n log n)), then the instance (linear in the items' section
+        // entries, polling the budget), then the fixed items' clashes
+        Instance.Sections sec = prebuilt == null ? Instance.sections(p) : null;
+        long[] totals = prebuilt == null ? sec.total : prebuilt.sectionTotal;
+        for (long t : totals) {
+            if (t > limit) {
                 return new Outcome.Infeasible("the reservations live at one step need at least "
-                        + in.sectionTotal[s] + " bytes, more than the limit " + asked);
+                        + t + " bytes, more than the limit " + asked);
             }
         }
-        String clash = fixedClash(p, in);
+        Instance in;
+        String clash;
+        try {
+            in = prebuilt == null ? Instance.build(sec, budget::exhausted) : prebuilt.withLimit(limit);
+            clash = fixedClash(p, in, budget);
+        } catch (Instance.Stopped e) {
+            return new Outcome.Unknown(e.getMessage());
+        }
         if (clash != null) {
             return new Outcome.Infeasible(clash);
         }
@@ -214,13 +233,21 @@ public final class ExactSolver implements Solver {
         return g == 0 ? 1 : g;
     }
 
-    /** Two fixed items that share a step and a byte (the heuristics take fixed items as given). */
-    private static String fixedClash(SpaceProblem p, Instance in) {
+    /**
+     * Two fixed items that share a step and a byte (the heuristics take fixed items as given):
+     * the first fixed item (by index) that clashes with a later one, and its first such partner
+     * in its list of conflicts. O(the fixed items' conflicts), polling the budget.
+     */
+    static String fixedClash(SpaceProblem p, Instance in, Budget budget) throws Instance.Stopped {
+        Work work = new Work(budget::exhausted, () -> "the time limit ran out while checking the fixed items of "
+                + in.n + " items against each other");
         for (int a = 0; a < in.n; a++) {
             if (in.fixedAt[a] < 0) {
                 continue;
             }
-            for (int b : in.overlaps[a]) {
+            int[] conflicts = in.conflictsOf(a);
+            work.add(conflicts.length + 1);
+            for (int b : conflicts) {
                 if (b > a && in.fixedAt[b] >= 0 && in.fixedAt[a] < in.fixedAt[b] + in.size[b]
                         && in.fixedAt[b] < in.fixedAt[a] + in.size[a]) {
                     return "fixed items " + p.name(in.original[a]) + " and " + p.name(in.original[b])
