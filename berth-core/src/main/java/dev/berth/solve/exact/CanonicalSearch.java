@@ -71,6 +71,14 @@ final class CanonicalSearch {
     private final long limit;
     private long nodeLimit;
     private long nodes;
+    /**
+     * Work done (items and sections visited, about a nanosecond each) and the amount at which
+     * the stop condition is polled next: a node can cost far more than a microsecond on a large
+     * instance, so polling every 1024 nodes alone could overrun a time limit by minutes.
+     */
+    private long work;
+    private long nextPoll = POLL_WORK;
+    private static final long POLL_WORK = Work.CHUNK;
     private long parts;
     private long partsFailed;
 
@@ -98,6 +106,7 @@ final class CanonicalSearch {
     // candidates of the nodes on the current path
     private int[] candStack = new int[256];
     private int candTop;
+    private int[] sortScratch = new int[0];
 
     CanonicalSearch(Instance in, String orderKeys, boolean dynamicRanks, FailureMemo memo, FailedStates failedStates,
                     BooleanSupplier stop) {
@@ -243,7 +252,8 @@ final class CanonicalSearch {
         if (++nodes > nodeLimit) {
             return ABORTED;
         }
-        if ((nodes & 1023) == 1 && stop.getAsBoolean()) {
+        work += len + (hi - lo + 1);
+        if (((nodes & 1023) == 1 || work >= nextPoll) && shouldStop()) {
             return STOPPED;
         }
         final int end = from + len;
@@ -293,6 +303,10 @@ final class CanonicalSearch {
             if (m[j] > highest) {
                 break;
             }
+            if (work >= nextPoll && shouldStop()) {
+                result = STOPPED;
+                break;
+            }
             int mark = trailTop;
             int pmark = placedTop;
             long at = m[j];
@@ -321,6 +335,12 @@ final class CanonicalSearch {
             failedStates.add(h1, h2);
         }
         return result;
+    }
+
+    /** Polls the stop condition (and schedules the next poll). */
+    private boolean shouldStop() {
+        nextPoll = work + POLL_WORK;
+        return stop.getAsBoolean();
     }
 
     private static final int OK = 1;
@@ -369,6 +389,7 @@ final class CanonicalSearch {
         int aEnd = in.memberStart[sf + 1];
         int bFrom = in.firstStart[sf + 1];
         int bEnd = in.firstStart[sl + 1];
+        work += (sl - sf + 1) + (aEnd - aFrom) + (bEnd - bFrom);
         for (int x = aFrom; x < aEnd; x++) {
             int r = raise(members[x], top);
             if (r != 0) {
@@ -398,6 +419,7 @@ final class CanonicalSearch {
             }
             long low = Long.MAX_VALUE;
             int mEnd = memberStart[s + 1];
+            work += mEnd - memberStart[s];
             for (int x = memberStart[s]; x < mEnd; x++) {
                 int k = members[x];
                 if (!placed[k] && m[k] < low) {
@@ -499,8 +521,20 @@ final class CanonicalSearch {
         candStack[candTop++] = k;
     }
 
-    /** Sorts candStack[a, b) by (floor, rank). */
+    /**
+     * Sorts candStack[a, b) by (floor, rank). The keys are distinct (the ranks of a segment's items
+     * are), so every sort gives this order: insertion for a few, a merge sort for many.
+     */
     private void sortCandidates(int a, int b) {
+        work += b - a;
+        if (b - a > 32) {
+            if (sortScratch.length < b) {
+                sortScratch = new int[candStack.length];
+            }
+            IntSort.sort(candStack, a, b, sortScratch,
+                    (x, y) -> m[x] != m[y] ? Long.compare(m[x], m[y]) : Integer.compare(rank[x], rank[y]));
+            return;
+        }
         for (int i = a + 1; i < b; i++) {
             int x = candStack[i];
             long mx = m[x];
