@@ -2,7 +2,6 @@ package dev.berth.solve.exact;
 
 import dev.berth.arith.Checked;
 import dev.berth.solve.Budget;
-import dev.berth.solve.HeuristicSolver;
 import dev.berth.solve.Outcome;
 import dev.berth.solve.SpaceProblem;
 
@@ -72,8 +71,8 @@ public final class Minimizer {
             stopped = e.getMessage();
         }
         Boolean intact = null;
-        for (HeuristicSolver h : List.of(HeuristicSolver.bestFit(), HeuristicSolver.greedyBySize())) {
-            Outcome.Solved o = (Outcome.Solved) h.solve(p, budget);
+        for (Outcome.Solved o : ExactSolver.heuristics(p, budget,
+                p.size() >= ExactSolver.PARALLEL_HEURISTICS_FROM ? settings.threads() : 1)) {
             if (o.height() < upper && o.height() <= p.limit()) {
                 if (intact == null) {
                     intact = fixedIntact(p, in, budget);
