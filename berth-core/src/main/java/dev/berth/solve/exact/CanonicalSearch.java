@@ -152,6 +152,11 @@ final class CanonicalSearch {
         return nodes;
     }
 
+    /** The number of items of the instance (the deepest the search can recurse). */
+    int items() {
+        return in.n;
+    }
+
     /** Sub-problems started, and those proved infeasible. */
     long parts() {
         return parts;
