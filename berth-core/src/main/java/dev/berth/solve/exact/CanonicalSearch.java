@@ -55,6 +55,8 @@ final class CanonicalSearch {
 
     private final Instance in;
     private final int[] rank;
+    /** The ranks over all the items with nothing placed (shared with the other searches: read only). */
+    private final int[] rootRank;
     private final String orderKeys;
     /** Whether sub-problems re-rank their items with the section totals of the moment. */
     private final boolean dynamicRanks;
@@ -122,7 +124,8 @@ final class CanonicalSearch {
         context = FailedStates.mix(orderKeys.hashCode() * 0x9E3779B97F4A7C15L + (dynamicRanks ? 1 : 2));
         this.dynamicRanks = dynamicRanks;
         this.orderKeys = orderKeys;
-        this.rank = ItemOrder.ranks(in, orderKeys);
+        this.rootRank = in.ranks(orderKeys);
+        this.rank = rootRank.clone();
         this.memo = memo;
         this.stop = stop;
         this.limit = in.limit;
@@ -231,7 +234,12 @@ final class CanonicalSearch {
             for (int q = 0; q < len; q++) {
                 savedRanks[q] = rank[savedItems[q]];
             }
-            ItemOrder.rankPart(in, orderKeys, total, pool, from, len, rank);
+            if (len == in.n) {
+                // every item, nothing placed: the totals are the instance's, so are the ranks
+                System.arraycopy(rootRank, 0, rank, 0, len);
+            } else {
+                ItemOrder.rankPart(in, orderKeys, total, pool, from, len, rank);
+            }
         }
         int r = dfs(from, len, lo, hi, -1, -1);
         if (savedItems != null) {

@@ -18,7 +18,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
  *
  * <p>Steps: zero-size items go to offset 0 (they conflict with nothing); a fixed item past the
  * limit, an item larger than the limit, or a step whose live sizes exceed the limit is
- * infeasible at once; the two heuristics are tried (when they fit, that is a placement);
+ * infeasible at once; the search's instance is set up ({@link Instance}: O(n log n) plus time
+ * and memory linear in the items' section entries, polling the budget, so that a budget that
+ * runs out there gives {@link Outcome.Unknown}); two fixed items that clash are infeasible;
+ * the two heuristics are tried (when they fit, that is a placement);
  * then {@link CanonicalSearch} runs with several item orders, each with a node limit that doubles
  * every round (restarts), each remembering the sub-problems and search states it proved
  * infeasible ({@link FailureMemo}, {@link FailedStates}), side by side on the available

@@ -3,6 +3,8 @@ package dev.berth.solve.exact;
 import dev.berth.solve.SpaceProblem;
 
 import java.util.Arrays;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -78,6 +80,11 @@ final class Instance {
     final int[] twin;
     /** Number of pairs of items that share a step. */
     final long conflicts;
+    /**
+     * The ranks of the items in each order used so far ({@link #ranks}), shared by the copies of
+     * {@link #withLimit} (the ranks do not depend on the limit).
+     */
+    private final Map<String, int[]> ranks;
 
     /** Why a build stopped: the stop condition said so (a time limit), or the instance is too large. */
     static final class Stopped extends Exception {
@@ -178,6 +185,7 @@ final class Instance {
         this.crossing = crossing;
         this.twin = twin;
         this.conflicts = conflicts;
+        this.ranks = new ConcurrentHashMap<>();
     }
 
     private Instance(Instance o, long limit) {
@@ -199,6 +207,15 @@ final class Instance {
         this.crossing = o.crossing;
         this.twin = o.twin;
         this.conflicts = o.conflicts;
+        this.ranks = o.ranks;
+    }
+
+    /**
+     * {@code rank[i]}: the position of item i in the order {@code keys} with this instance's
+     * section totals ({@link ItemOrder#ranks}), computed once per order; never to be written.
+     */
+    int[] ranks(String keys) {
+        return ranks.computeIfAbsent(keys, k -> ItemOrder.ranks(this, k));
     }
 
     /** The same instance with another limit (it shares every array: none is ever written after the build). */
