@@ -36,19 +36,14 @@ import java.util.function.BooleanSupplier;
  * E = sum of the items' section counts; E is at most n + (number of conflicting pairs), since
  * every section after an item's first has an item that starts there and conflicts with it.
  * The build polls its stop condition every {@link Work#CHUNK} units of work (so a small
- * instance never polls) and refuses instances with more than {@link #maxEntries()} entries.
+ * instance never polls) and refuses instances with more than {@link #MAX_ENTRIES} entries.
  */
 final class Instance {
     /**
-     * The most section entries (E above, 4 bytes each: 1 GiB) an instance may hold; past it, or
-     * past what would fill half of the JVM's largest heap, the exact search is not set up at all.
+     * The most section entries (E above, 4 bytes each: 1 GiB) an instance may hold; past it the
+     * exact search is not set up at all.
      */
     static final long MAX_ENTRIES = 1L << 28;
-
-    /** {@link #MAX_ENTRIES}, or fewer when the JVM's heap is smaller than 2 GiB. */
-    static long maxEntries() {
-        return Math.min(MAX_ENTRIES, Runtime.getRuntime().maxMemory() / 2 / Integer.BYTES);
-    }
 
     /** Items of the search. */
     final int n;
@@ -242,18 +237,17 @@ final class Instance {
      * The instance of the items of {@code sec} (those of a problem with a positive reserved
      * size; zero-size items take no bytes and conflict with nothing, the caller places them).
      * Polls {@code stop} every {@link Work#CHUNK} units of work and throws {@link Stopped} when it
-     * holds, or at once when the instance would pass {@link #maxEntries()}: then nothing is
+     * holds, or at once when the instance would pass {@link #MAX_ENTRIES}: then nothing is
      * returned.
      */
     static Instance build(Sections sec, BooleanSupplier stop) throws Stopped {
         int n = sec.original.length;
         int sections = sec.sections;
         long entries = sec.entries();
-        long most = maxEntries();
-        if (entries > most) {
+        if (entries > MAX_ENTRIES) {
             throw new Stopped("the exact search was not set up: its " + n + " items are live in " + entries
-                    + " (item, section) pairs over " + sections + " sections, more than its limit of " + most
-                    + " (" + (most * Integer.BYTES >> 20) + " MiB)");
+                    + " (item, section) pairs over " + sections + " sections, more than its limit of " + MAX_ENTRIES
+                    + " (" + (MAX_ENTRIES * Integer.BYTES >> 20) + " MiB)");
         }
         Work work = new Work(stop, () -> "the time limit ran out while setting up the exact search (" + n + " items, "
                 + sections + " sections, " + entries + " (item, section) pairs)");

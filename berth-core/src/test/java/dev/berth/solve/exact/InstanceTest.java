@@ -22,7 +22,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * the same sections (each the set of items live at one step that no other step's set contains),
  * the same conflicting pairs, section totals, crossing counts and twins. And the set-up's
  * limits: it polls its stop condition while it works and stops when told, and refuses an
- * instance past {@link Instance#maxEntries()}; the exact solver reports both as unknown.
+ * instance past {@link Instance#MAX_ENTRIES}; the exact solver reports both as unknown.
  */
 class InstanceTest {
 
@@ -326,7 +326,7 @@ class InstanceTest {
         Instance.Sections sec = Instance.sections(p);
         assertThat(sec.entries()).isGreaterThan(Instance.MAX_ENTRIES);
         assertThatThrownBy(() -> Instance.build(sec, () -> false)).isInstanceOf(Instance.Stopped.class)
-                .hasMessageContaining("was not set up").hasMessageContaining(Long.toString(Instance.maxEntries()));
+                .hasMessageContaining("was not set up").hasMessageContaining(Long.toString(Instance.MAX_ENTRIES));
         Outcome o = new ExactSolver().solve(p.withLimit(sec.peak()), Budget.unlimited());
         assertThat(o).isInstanceOf(Outcome.Unknown.class);
         assertThat(((Outcome.Unknown) o).reason()).contains("was not set up");
