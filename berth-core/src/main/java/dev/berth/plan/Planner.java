@@ -264,6 +264,7 @@ public final class Planner {
     private static SpaceOutcome solve(Space s, SpaceProblem p, SolverChoice choice, Budget budget) {
         Outcome.Solved best;
         String name;
+        long heuristicHeight = Long.MAX_VALUE;
         switch (choice) {
             case GREEDY -> {
                 best = (Outcome.Solved) HeuristicSolver.greedyBySize().solve(p, budget);
@@ -276,6 +277,7 @@ public final class Planner {
             default -> {
                 Outcome.Solved bf = (Outcome.Solved) HeuristicSolver.bestFit().solve(p, budget);
                 Outcome.Solved gr = (Outcome.Solved) HeuristicSolver.greedyBySize().solve(p, budget);
+                heuristicHeight = Math.min(bf.height(), gr.height());
                 boolean greedyWins = gr.height() < bf.height();
                 best = greedyWins ? gr : bf;
                 name = greedyWins ? "greedy" : "best-fit";
@@ -296,7 +298,10 @@ public final class Planner {
         if (!tryExact || p.size() == 0) {
             return new SpaceOutcome(best.offsets(), name, best.height(), Optional.empty());
         }
-        Solver exact = new ExactSolver();
+        // best fit and greedy by size ran above; they do not depend on the limit, so when neither
+        // fits, the exact solver's own first try of them cannot fit either: it searches at once
+        Solver exact = new ExactSolver(heuristicHeight <= p.limit() ? ExactSolver.Settings.defaults()
+                : ExactSolver.Settings.defaults().searchOnly());
         Outcome o = exact.solve(p, budget);
         if (o instanceof Outcome.Solved sol) {
             return new SpaceOutcome(sol.offsets(), "exact", sol.height(), Optional.of(o));

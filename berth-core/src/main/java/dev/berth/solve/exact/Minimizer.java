@@ -2,7 +2,6 @@ package dev.berth.solve.exact;
 
 import dev.berth.arith.Checked;
 import dev.berth.solve.Budget;
-import dev.berth.solve.heuristic.HeuristicSolver;
 import dev.berth.solve.Outcome;
 import dev.berth.solve.SpaceProblem;
 
@@ -63,22 +62,37 @@ public final class Minimizer {
         long lower = lowerBound(p);
         long upper = Long.MAX_VALUE;
         long[] best = null;
-        for (HeuristicSolver h : List.of(HeuristicSolver.bestFit(), HeuristicSolver.greedyBySize())) {
-            Outcome.Solved o = (Outcome.Solved) h.solve(p, budget);
-            if (o.height() < upper && o.height() <= p.limit() && fixedIntact(p, o.offsets())) {
-                upper = o.height();
-                best = o.offsets();
+        // the instance every probe searches, set up once (null when the budget ran out first)
+        Instance in = null;
+        String stopped = null;
+        try {
+            in = Instance.build(p, budget::exhausted);
+        } catch (Instance.Stopped e) {
+            stopped = e.getMessage();
+        }
+        Boolean intact = null;
+        for (Outcome.Solved o : ExactSolver.heuristics(p, budget,
+                p.size() >= ExactSolver.PARALLEL_HEURISTICS_FROM ? settings.threads() : 1)) {
+            if (o.height() < upper && o.height() <= p.limit()) {
+                if (intact == null) {
+                    intact = fixedIntact(p, in, budget);
+                }
+                if (intact) {
+                    upper = o.height();
+                    best = o.offsets();
+                }
             }
         }
         ExactSolver exact = new ExactSolver(settings.searchOnly());
         if (best == null) {
-            Outcome o = exact.solve(p, budget);
+            Outcome o = exact.solve(p, budget, Long.MAX_VALUE, in);
             if (o instanceof Outcome.Solved s) {
                 upper = s.height();
                 best = s.offsets();
                 log.accept(new Step(lower, upper, "exact search found a placement of height " + upper));
             } else {
                 String why = o instanceof Outcome.Infeasible inf ? "no placement within " + p.limit() + ": " + inf.reason()
+                        : in == null ? "no placement found: " + ((Outcome.Unknown) o).reason()
                         : "no placement found within the time limit";
                 log.accept(new Step(lower, p.limit(), why));
                 return new Result(Math.min(lower, p.limit()), p.limit(), Optional.empty(),
@@ -90,12 +104,17 @@ public final class Minimizer {
         // heights are multiples of g: probe only those
         long g = ExactSolver.granularity(p);
         lower = ceilTo(lower, g);
+        if (in == null && lower < upper) {
+            // no probe can run: the bracket stays as the heuristics left it
+            log.accept(new Step(lower, upper, "no probes: " + stopped));
+            return new Result(lower, upper, Optional.of(best), false, steps);
+        }
         double slice = FIRST_PROBE_SECONDS;
         while (lower < upper && !budget.exhausted()) {
             boolean progressMade = false;
             // the tightest limit first: if anything is provable, that is
             while (lower < upper && !budget.exhausted()) {
-                Outcome o = exact.solve(p.withLimit(lower), budget.child(slice));
+                Outcome o = exact.solve(p.withLimit(lower), budget.child(slice), Long.MAX_VALUE, in);
                 if (o instanceof Outcome.Solved s) {
                     upper = s.height();
                     best = s.offsets();
@@ -116,7 +135,7 @@ public final class Minimizer {
             long b = Checked.subtract(upper, g); // below a when nothing is left to bisect
             while (a <= b && lower < upper && !budget.exhausted()) {
                 long c = Checked.multiply(a / g + (b / g - a / g) / 2, g);
-                Outcome o = exact.solve(p.withLimit(c), budget.child(slice));
+                Outcome o = exact.solve(p.withLimit(c), budget.child(slice), Long.MAX_VALUE, in);
                 if (o instanceof Outcome.Solved s) {
                     upper = s.height();
                     best = s.offsets();
@@ -149,10 +168,9 @@ public final class Minimizer {
         return r == 0 ? v : Checked.add(v, g - r);
     }
 
-    /** Max-live bytes over the steps, the largest item, and the highest fixed end. */
+    /** Max-live bytes over the steps, the largest item, and the highest fixed end. O(n log n). */
     public static long lowerBound(SpaceProblem p) {
-        Instance in = Instance.build(p);
-        long lb = in.peak();
+        long lb = Instance.sections(p).peak();
         for (int i = 0; i < p.size(); i++) {
             lb = Math.max(lb, p.reserved(i));
             if (p.isFixed(i)) {
@@ -162,20 +180,28 @@ public final class Minimizer {
         return lb;
     }
 
-    private static boolean fixedIntact(SpaceProblem p, long[] offsets) {
-        // heuristics keep fixed items in place but do not check them against each other
-        Instance in = Instance.build(p);
-        for (int a = 0; a < in.n; a++) {
-            if (in.fixedAt[a] < 0) {
-                continue;
-            }
-            for (int b : in.overlaps[a]) {
-                if (in.fixedAt[b] >= 0 && offsets[in.original[a]] < Checked.saturatingAdd(offsets[in.original[b]], in.size[b])
-                        && offsets[in.original[b]] < Checked.saturatingAdd(offsets[in.original[a]], in.size[a])) {
-                    return false;
-                }
-            }
+    /**
+     * Whether the heuristics' placement keeps the fixed items apart (the heuristics keep fixed
+     * items in place but do not check them against each other): the fixed items never move, so
+     * this holds for one placement exactly when no two fixed items clash. False also when the
+     * budget ran out before the check finished, or before the instance was built ({@code in} null)
+     * while there are fixed items.
+     */
+    private static boolean fixedIntact(SpaceProblem p, Instance in, Budget budget) {
+        boolean anyFixed = false;
+        for (int i = 0; i < p.size(); i++) {
+            anyFixed |= p.isFixed(i) && p.reserved(i) > 0;
         }
-        return true;
+        if (!anyFixed) {
+            return true;
+        }
+        if (in == null) {
+            return false;
+        }
+        try {
+            return ExactSolver.fixedClash(p, in, budget) == null;
+        } catch (Instance.Stopped e) {
+            return false;
+        }
     }
 }

@@ -31,12 +31,27 @@ final class Portfolio {
     private Portfolio() {
     }
 
+    /**
+     * The search recurses once per placed item (and once more per sub-problem), so a deep
+     * search needs a deeper stack than a thread's default: from this many items the searches
+     * run on threads of their own with {@link #STACK_PER_ITEM} bytes of stack an item.
+     */
+    static final int OWN_STACK_FROM = 2048;
+    static final long STACK_PER_ITEM = 1024;
+    private static final long STACK_BASE = 4L << 20;
+
+    /** The stack a search of {@code items} items needs: 0 for a thread's default. */
+    static long stackFor(int items) {
+        return items < OWN_STACK_FROM ? 0 : STACK_BASE + STACK_PER_ITEM * items;
+    }
+
     static Result run(CanonicalSearch[] searches, AtomicBoolean[] cancel, long firstLimit, long maxNodes, int threads,
                       Budget budget) {
         int k = searches.length;
         long limit = k == 1 ? Long.MAX_VALUE : firstLimit;
+        long stack = stackFor(searches[0].items());
         ExecutorService pool = threads > 1 && k > 1 ? Executors.newFixedThreadPool(Math.min(threads, k), r -> {
-            Thread t = new Thread(r, "berth-exact");
+            Thread t = new Thread(null, r, "berth-exact", stack);
             t.setDaemon(true);
             return t;
         }) : null;
@@ -50,7 +65,8 @@ final class Portfolio {
                         return new Result(CanonicalSearch.ABORTED, -1, limit);
                     }
                 }
-                Result r = pool == null ? sequential(searches, roundLimit) : parallel(pool, searches, cancel, roundLimit);
+                Result r = pool != null ? parallel(pool, searches, cancel, roundLimit)
+                        : stack == 0 ? sequential(searches, roundLimit) : sequentialOwnStack(searches, roundLimit, stack);
                 if (r.status() != CanonicalSearch.ABORTED || roundLimit < limit || budget.exhausted()) {
                     if (r.status() == CanonicalSearch.ABORTED && budget.exhausted()) {
                         return new Result(CanonicalSearch.STOPPED, -1, limit);
@@ -85,6 +101,44 @@ final class Portfolio {
             }
         }
         return new Result(CanonicalSearch.ABORTED, -1, limit);
+    }
+
+    /** {@link #sequential} on a thread with {@code stack} bytes of stack, waited for. */
+    private static Result sequentialOwnStack(CanonicalSearch[] searches, long limit, long stack) {
+        Result[] out = new Result[1];
+        RuntimeException[] failed = new RuntimeException[1];
+        Error[] error = new Error[1];
+        Thread t = new Thread(null, () -> {
+            try {
+                out[0] = sequential(searches, limit);
+            } catch (RuntimeException e) {
+                failed[0] = e;
+            } catch (Error e) {
+                error[0] = e;
+            }
+        }, "berth-exact", stack);
+        t.setDaemon(true);
+        t.start();
+        boolean interrupted = false;
+        while (true) {
+            try {
+                t.join();
+                break;
+            } catch (InterruptedException e) {
+                // the search polls its budget; it ends soon after the caller's budget does
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+        if (failed[0] != null) {
+            throw new IllegalStateException("search failed", failed[0]);
+        }
+        if (error[0] != null) {
+            throw new IllegalStateException("search failed", error[0]);
+        }
+        return out[0];
     }
 
     private static Result parallel(ExecutorService pool, CanonicalSearch[] searches, AtomicBoolean[] cancel, long limit) {
