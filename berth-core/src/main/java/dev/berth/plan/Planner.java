@@ -12,6 +12,7 @@ import dev.berth.failure.BerthException;
 import dev.berth.failure.Category;
 import dev.berth.failure.Failure;
 import dev.berth.solve.Budget;
+import dev.berth.solve.LiveBytes;
 import dev.berth.solve.heuristic.HeuristicSolver;
 import dev.berth.solve.Outcome;
 import dev.berth.solve.skyline.SkylineSolver;
@@ -159,8 +160,9 @@ public final class Planner {
                     gen = Checked.add(gen, p.reserved());
                 }
             }
-            long peak = LiveBytes.peak(first, last, reserved).bytes();
-            metrics.put(s.name(), new SpaceMetrics(s.kind(), s.capacity(), high, peak, gen, s.runtimeReserve()));
+            LiveBytes.Peak peak = LiveBytes.peak(first, last, reserved);
+            metrics.put(s.name(), new SpaceMetrics(s.kind(), s.capacity(), high, peak.bytes(), peak.step(), gen,
+                    s.runtimeReserve()));
         }
         // artifact order: the workload's buffers, then fixed regions, then derived reservations
         Map<String, PlannedBuffer> byName = new LinkedHashMap<>();
