@@ -8,6 +8,7 @@ import dev.berth.arith.Checked;
 import dev.berth.artifact.DescriptorEntry;
 import dev.berth.failure.BerthException;
 import dev.berth.failure.Failure;
+import dev.berth.failure.Shortfall;
 import dev.berth.target.AddressFormat;
 import dev.berth.target.Generation;
 import dev.berth.target.Space;
@@ -178,7 +179,7 @@ final class Tiling {
                 + "(" + tries + " counts tried, down to tiles of " + align + " bytes, " + Math.min(t.buffers(), c)
                 + " tile buffers deep) alongside what is live there; the last try: " + f.message();
         if (f instanceof Failure.CapacityExceeded ce) {
-            throw new BerthException(new Failure.CapacityExceeded(msg, ce.facts(), false, ce.step(), List.of()));
+            throw new BerthException(new Failure.CapacityExceeded(msg, ce.facts(), Shortfall.UNDIAGNOSED));
         }
         throw new BerthException(new Failure.AddressNotEncodable(msg, f.facts()));
     }
