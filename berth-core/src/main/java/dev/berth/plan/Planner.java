@@ -118,7 +118,8 @@ public final class Planner {
         }
         Generation g = target.generation().get();
         long steps = workload.steps();
-        Lifetime all = new Lifetime(0, (int) Math.max(0, steps - 1));
+        // the last step of a lifetime, so at most 2^31-1
+        Lifetime all = new Lifetime(0, (int) Checked.narrow(Math.max(0, steps - 1), 31));
         if (descriptors > 0 && g.descriptor().isPresent()) {
             Placement p = GenerationAllocator.descriptorTable(target, g.descriptor().get(), descriptors, placed);
             add(items, placed, p.space().name(), p, all, Origin.DESCRIPTOR_TABLE, Optional.empty());

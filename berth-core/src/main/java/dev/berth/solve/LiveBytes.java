@@ -90,8 +90,9 @@ public final class LiveBytes {
             hi = Math.max(hi, last[i]);
         }
         long span = (long) hi - lo + 1;
-        return span <= (long) DENSE_STEPS_PER_ITEM * n ? counted(first, last, reserved, limit, lo, (int) span)
-                : sorted(first, last, reserved, limit);
+        // span is at most 2^31: counted only below Integer.MAX_VALUE, where the cast is exact
+        return span <= (long) DENSE_STEPS_PER_ITEM * n && span < Integer.MAX_VALUE
+                ? counted(first, last, reserved, limit, lo, (int) span) : sorted(first, last, reserved, limit);
     }
 
     /** Dense steps: the bytes starting and the bytes ending per step of {@code [lo, lo + span)}, then one pass. */

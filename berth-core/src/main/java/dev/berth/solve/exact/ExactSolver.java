@@ -71,7 +71,6 @@ public final class ExactSolver implements Solver {
 
     private final Settings settings;
     private long lastNodes;
-    private String lastStats = "";
 
     public ExactSolver() {
         this(Settings.defaults());
@@ -91,11 +90,6 @@ public final class ExactSolver implements Solver {
         return lastNodes;
     }
 
-    /** What the last search did: nodes, sub-problems, learned failures used (empty when no search ran). */
-    public String lastStats() {
-        return lastStats;
-    }
-
     @Override
     public Outcome solve(SpaceProblem p, Budget budget) {
         return solve(p, budget, Long.MAX_VALUE);
@@ -108,7 +102,6 @@ public final class ExactSolver implements Solver {
      */
     public Outcome solve(SpaceProblem p, Budget budget, long maxNodes) {
         lastNodes = 0;
-        lastStats = "";
         long limit = p.limit();
         for (int i = 0; i < p.size(); i++) {
             long r = p.reserved(i);
@@ -167,20 +160,6 @@ public final class ExactSolver implements Solver {
         }
         Portfolio.Result r = Portfolio.run(searches, cancel, first, maxNodes, threads, budget);
         lastNodes = Portfolio.nodes(searches);
-        long parts = 0;
-        long failedParts = 0;
-        long memoHits = 0;
-        long stateHits = 0;
-        for (int i = 0; i < k; i++) {
-            parts += searches[i].parts();
-            failedParts += searches[i].partsFailed();
-            memoHits += memos[i] == null ? 0 : memos[i].hits();
-            stateHits += tables[i] == null ? 0 : tables[i].hits();
-        }
-        lastStats = lastNodes + " nodes, " + parts + " sub-problems (" + failedParts + " infeasible), "
-                + (settings.learn() ? memoHits + " learned failures reused, " + stateHits + " failed states met again"
-                : "no learning") + ", last node limit " + r.nodeLimit() + ", " + threads + " thread"
-                + (threads == 1 ? "" : "s");
         return switch (r.status()) {
             case CanonicalSearch.SOLVED -> solved(p, in, searches[r.search()]);
             case CanonicalSearch.FAILED -> new Outcome.Infeasible("a complete search (" + lastNodes

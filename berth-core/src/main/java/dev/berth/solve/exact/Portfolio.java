@@ -25,7 +25,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 final class Portfolio {
     /** The status of the deciding search ({@link CanonicalSearch} constants), and which one it was. */
-    record Result(int status, int search, long nodeLimit) {
+    record Result(int status, int search) {
     }
 
     private Portfolio() {
@@ -47,15 +47,15 @@ final class Portfolio {
                 if (maxNodes != Long.MAX_VALUE && (maxNodes - done) / k < roundLimit) {
                     roundLimit = (maxNodes - done) / k;
                     if (roundLimit < 1) {
-                        return new Result(CanonicalSearch.ABORTED, -1, limit);
+                        return new Result(CanonicalSearch.ABORTED, -1);
                     }
                 }
                 Result r = pool == null ? sequential(searches, roundLimit) : parallel(pool, searches, cancel, roundLimit);
                 if (r.status() != CanonicalSearch.ABORTED || roundLimit < limit || budget.exhausted()) {
                     if (r.status() == CanonicalSearch.ABORTED && budget.exhausted()) {
-                        return new Result(CanonicalSearch.STOPPED, -1, limit);
+                        return new Result(CanonicalSearch.STOPPED, -1);
                     }
-                    return new Result(r.status(), r.search(), limit);
+                    return r;
                 }
                 limit = limit > Long.MAX_VALUE / 2 ? Long.MAX_VALUE : limit * 2;
             }
@@ -81,10 +81,10 @@ final class Portfolio {
         for (int i = 0; i < searches.length; i++) {
             int r = searches[i].solve(limit);
             if (r != CanonicalSearch.ABORTED) {
-                return new Result(r, i, limit);
+                return new Result(r, i);
             }
         }
-        return new Result(CanonicalSearch.ABORTED, -1, limit);
+        return new Result(CanonicalSearch.ABORTED, -1);
     }
 
     private static Result parallel(ExecutorService pool, CanonicalSearch[] searches, AtomicBoolean[] cancel, long limit) {
@@ -104,13 +104,13 @@ final class Portfolio {
                         results.get(j).get();
                         cancel[j].set(false);
                     }
-                    return new Result(r, i, limit);
+                    return new Result(r, i);
                 }
             }
-            return new Result(CanonicalSearch.ABORTED, -1, limit);
+            return new Result(CanonicalSearch.ABORTED, -1);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return new Result(CanonicalSearch.STOPPED, -1, limit);
+            return new Result(CanonicalSearch.STOPPED, -1);
         } catch (ExecutionException e) {
             throw new IllegalStateException("search failed", e.getCause());
         }

@@ -11,8 +11,6 @@ import dev.berth.solve.SpaceProblem;
 final class DiveItems {
     /** Number of dive items. */
     final int m;
-    /** Problem index of each dive item. */
-    final int[] problemIndex;
     /** Size of every item, dive and fixed. */
     final long[] size;
     final int[] first;
@@ -23,7 +21,6 @@ final class DiveItems {
     final long[] fixedAt;
 
     DiveItems(SpaceProblem p, int[] items) {
-        this.problemIndex = items;
         this.m = items.length;
         int fx = 0;
         for (int i = 0; i < p.size(); i++) {
@@ -58,10 +55,6 @@ final class DiveItems {
     /** Dive items and fixed items. */
     int all() {
         return size.length;
-    }
-
-    boolean isFixed(int k) {
-        return k >= m;
     }
 
     /** True when items {@code a} and {@code b} share a step. */

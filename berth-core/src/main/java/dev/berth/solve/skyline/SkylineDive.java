@@ -63,11 +63,6 @@ final class SkylineDive {
         return items.m;
     }
 
-    /** Problem index of dive item {@code k}. */
-    int item(int k) {
-        return items.problemIndex[k];
-    }
-
     long size(int k) {
         return items.size[k];
     }

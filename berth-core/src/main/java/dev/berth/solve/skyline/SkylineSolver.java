@@ -99,7 +99,7 @@ public final class SkylineSolver implements Solver {
                 fixedTop = Math.max(fixedTop, Checked.saturatingAdd(p.fixedOffset(i), p.reserved(i)));
             }
         }
-        int dives = (int) Math.max(1, Math.min(settings.dives(), PLACEMENTS / m));
+        int dives = (int) Math.max(1, Math.min(settings.dives(), PLACEMENTS / m)); // at most settings.dives()
         SplittableRandom random = new SplittableRandom(settings.seed());
         Search search = new Search(dive, target, random);
         int[] all = new int[m];
@@ -107,7 +107,7 @@ public final class SkylineSolver implements Solver {
             all[k] = k;
         }
         search.run(all, m, false, dives, budget);
-        int repairs = (int) Math.min(settings.repairs(), PLACEMENTS / ((long) m * SUBDIVES));
+        int repairs = (int) Math.min(settings.repairs(), PLACEMENTS / ((long) m * SUBDIVES)); // at most settings.repairs()
         if (search.bestHeight > target && repairs > 0 && dive.canKeep()) {
             new PeakRepair(dive, target, random).run(search, repairs, dives, budget);
         }
@@ -266,6 +266,7 @@ public final class SkylineSolver implements Solver {
             for (int ph = 0; ph < phases; ph++) {
                 char mode = MODES.charAt(ph);
                 initial(active, count, mode);
+                // at most dives
                 int from = (int) ((long) dives * ph / phases);
                 int to = (int) ((long) dives * (ph + 1) / phases);
                 for (int d = from; d < to; d++) {
