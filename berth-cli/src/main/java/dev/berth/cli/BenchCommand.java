@@ -37,7 +37,7 @@ import java.util.stream.Stream;
 /** {@code berth bench}: benchmark suites. */
 @Command(name = "bench", mixinStandardHelpOptions = true, description = "Run a benchmark suite and print its table.",
         subcommands = {BenchCommand.MiniMalloc.class},
-        footer = {"", "Example:", "  berth bench minimalloc ../shared/benchmarks/minimalloc --time-limit 60"})
+        footer = {"", "Example:", "  berth bench minimalloc testdata/benchmarks/minimalloc --time-limit 60"})
 final class BenchCommand implements Runnable {
     @Spec
     CommandSpec spec;
@@ -56,7 +56,7 @@ final class BenchCommand implements Runnable {
     @Command(name = "minimalloc", mixinStandardHelpOptions = true,
             description = "Solve MiniMalloc CSV instances at their capacity; print buffers, capacity, lower bound, "
                     + "solved, height, time per instance and the total.",
-            footer = {"", "Example:", "  berth bench minimalloc ../shared/benchmarks/minimalloc --time-limit 60"})
+            footer = {"", "Example:", "  berth bench minimalloc testdata/benchmarks/minimalloc --time-limit 60"})
     static final class MiniMalloc implements Callable<Integer> {
         private static final Pattern CAPACITY = Pattern.compile(".*\\.(\\d+)\\.csv");
 
@@ -115,8 +115,8 @@ final class BenchCommand implements Runnable {
                 Path f = files.get(i);
                 long cap = capacities.get(i);
                 MiniMallocCsv.Document doc = MiniMallocCsv.read(f);
-                Workload w = doc.workload();
                 Target t = MiniMallocCsv.target(cap);
+                Workload w = doc.workload(t);
                 SpaceProblem p = PlanFromOffsets.problem(t, w, MiniMallocCsv.SPACE);
                 long lb = Minimizer.lowerBound(p);
                 long t0 = System.nanoTime();

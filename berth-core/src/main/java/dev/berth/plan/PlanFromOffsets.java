@@ -103,11 +103,11 @@ public final class PlanFromOffsets {
         }
         List<Item> items = new ArrayList<>();
         for (FixedRegion f : w.fixed()) {
-            requireSpace(f.space(), space, f.name());
+            requireSpace(f.space().name(), space, f.name());
             items.add(new Item(f.name(), f.size(), 1, f.live(), Origin.FIXED, Optional.empty(), f.offset()));
         }
         for (BufferSpec b : w.buffers()) {
-            requireSpace(b.space(), space, b.name());
+            requireSpace(b.space().name(), space, b.name());
             if (b.tile().isPresent()) {
                 throw new IllegalArgumentException(b.name() + " is tiled; plan it with the Planner");
             }

@@ -6,13 +6,10 @@ import dev.berth.failure.Category;
 import dev.berth.failure.DeployInput;
 import dev.berth.failure.Failure;
 import dev.berth.plan.Planner;
-import dev.berth.plan.SolverChoice;
 import dev.berth.target.AddressFormat;
-import dev.berth.target.EndConvention;
 import dev.berth.target.Space;
 import dev.berth.target.Target;
 import dev.berth.workload.BufferSpec;
-import dev.berth.workload.Lifetime;
 import dev.berth.workload.Workload;
 import org.junit.jupiter.api.Test;
 
@@ -31,14 +28,15 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
  */
 class DeployCheckTest {
     private static Plan plan() {
-        AddressFormat f = new AddressFormat("dma32", 0xFFFF_FFFFL, EndConvention.EXCLUSIVE);
-        Map<String, Space> s = new LinkedHashMap<>();
-        s.put("global", new Space.Logical("global", f, 64, 0));
-        s.put("sram", new Space.Local("sram", f, 32, 0, 4096));
-        Target t = Target.of("t", Map.of("dma32", f), s, Optional.empty());
-        Workload w = new Workload("w", List.of(new BufferSpec("a", 100, "global", 1, new Lifetime(0, 1)),
-                new BufferSpec("b", 50, "global", 1, new Lifetime(1, 2)), new BufferSpec("c", 64, "sram", 1,
-                        new Lifetime(0, 0))), List.of());
+        AddressFormat dma32 = AddressFormat.exclusive("dma32", 0xFFFF_FFFFL);
+        Space global = Space.logical("global", dma32).alignment(64).build();
+        Space sram = Space.local("sram", dma32).alignment(32).capacity(4096).build();
+        Target t = Target.builder("t").space(global).space(sram).build();
+        Workload w = Workload.builder("w")
+                .buffer(BufferSpec.named("a").size(100).in(global).live(0, 1).build())
+                .buffer(BufferSpec.named("b").size(50).in(global).live(1, 2).build())
+                .buffer(BufferSpec.named("c").size(64).in(sram).live(0, 0).build())
+                .build();
         return Planner.plan(t, w, Planner.Options.defaults()).plan();
     }
 

@@ -1,5 +1,6 @@
 package dev.berth.io;
 
+import dev.berth.TestData;
 import dev.berth.plan.PlanFromOffsets;
 import dev.berth.plan.PlanResult;
 import dev.berth.solve.Budget;
@@ -22,8 +23,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * MiniMalloc's eleven challenging instances, each at capacity 1,048,576: the exact
  * solver places every one within the capacity, and the skyline heuristic alone (no complete
  * search) within 1.10 times the lower bound; every placement passes the plan validator. Not
- * part of the default run: {@code mvn -B -Pchallenging verify}. Skipped when the shared data is
- * absent.
+ * part of the default run: {@code mvn -B -Pchallenging verify}. The instances are in
+ * {@code testdata/benchmarks/minimalloc}.
  */
 @Tag("challenging")
 class ChallengingMiniMallocTest {
@@ -41,16 +42,16 @@ class ChallengingMiniMallocTest {
     private static Stream<DynamicTest> eachInstance(Check check) {
         return Stream.of("A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K").map(name ->
                 DynamicTest.dynamicTest(name, () -> {
-                    Path file = SharedData.require("benchmarks/minimalloc/" + name + "." + CAPACITY + ".csv");
+                    Path file = TestData.require("benchmarks/minimalloc/" + name + "." + CAPACITY + ".csv");
                     MiniMallocCsv.Document doc = MiniMallocCsv.read(file);
                     Target t = MiniMallocCsv.target(CAPACITY);
-                    check.run(new Instance(name, doc, PlanFromOffsets.problem(t, doc.workload(), MiniMallocCsv.SPACE)));
+                    check.run(new Instance(name, doc, PlanFromOffsets.problem(t, doc.workload(t), MiniMallocCsv.SPACE)));
                 }));
     }
 
     /** The plan of {@code offsets} in a space of {@code capacity}, after the validator passed it. */
     private static PlanResult validPlan(Instance in, long capacity, long[] offsets, String solver) {
-        PlanResult r = PlanFromOffsets.plan(MiniMallocCsv.target(capacity), in.doc().workload(), MiniMallocCsv.SPACE,
+        PlanResult r = PlanFromOffsets.plan(MiniMallocCsv.target(capacity), in.doc().workload(MiniMallocCsv.target(capacity)), MiniMallocCsv.SPACE,
                 offsets, solver);
         assertThat(r.verdict().valid()).as(in.name() + ": " + r.verdict()).isTrue();
         return r;
