@@ -22,8 +22,8 @@ public record Plan(Target target, String workload, String solver, Map<String, Sp
         Require.nonNull(workload, "workload");
         Require.nonNull(solver, "solver");
         spaces = Collections.unmodifiableMap(new LinkedHashMap<>(Require.nonNull(spaces, "spaces")));
-        buffers = List.copyOf(Require.nonNull(buffers, "buffers"));
-        descriptors = List.copyOf(Require.nonNull(descriptors, "descriptors"));
+        buffers = Require.elements(buffers, "buffers");
+        descriptors = Require.elements(descriptors, "descriptors");
     }
 
     /** The metrics of {@code space}; {@code invalid-input} if it is not a space of this plan's target. */

@@ -1,5 +1,8 @@
 package dev.berth.artifact;
 
+import dev.berth.failure.BerthException;
+import dev.berth.failure.Require;
+
 import java.util.OptionalLong;
 
 /**
@@ -14,11 +17,13 @@ import java.util.OptionalLong;
  */
 public record SpaceMetrics(String kind, OptionalLong capacity, long highWater, long peakLive, int peakStep,
                            long generationOverhead, long runtimeReserve) {
-
     public SpaceMetrics {
+        Require.name(kind, "spaces.kind");
+        Require.nonNull(capacity, "spaces.capacity");
         // whether the numbers agree with the reservations is the plan validator's to say
         if (peakStep < -1) {
-            throw new IllegalArgumentException("peak step " + peakStep + " (a step, or -1 when no byte is live)");
+            throw BerthException.invalid("spaces.peakStep", Integer.toString(peakStep),
+                    "spaces.peakStep: " + peakStep + " is neither a step nor -1 (no byte live)");
         }
     }
 

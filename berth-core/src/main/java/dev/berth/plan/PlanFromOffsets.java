@@ -68,7 +68,7 @@ public final class PlanFromOffsets {
                 throw new IllegalArgumentException(it.name() + " at " + offsets[i] + " is not aligned (admitted at "
                         + p.offset() + ")");
             }
-            byName.put(it.name(), PlannedBuffer.of(p, it.live(), it.origin(), Optional.empty()));
+            byName.put(it.name(), it.planned(p));
             first[i] = it.live().first();
             last[i] = it.live().last();
             reserved[i] = p.reserved();
