@@ -46,7 +46,7 @@ final class TfliteSummary {
         int[] first = planned.stream().mapToInt(b -> b.live().first()).toArray();
         int[] last = planned.stream().mapToInt(b -> b.live().last()).toArray();
         long[] reserved = planned.stream().mapToLong(PlannedBuffer::reserved).toArray();
-        long peak = dev.berth.plan.LiveBytes.peak(first, last, reserved).bytes();
+        long peak = dev.berth.solve.LiveBytes.peak(first, last, reserved).bytes();
         long high = planned.stream().mapToLong(b -> b.offset() + b.reserved()).max().orElse(0);
         long naive = 0;
         for (TflmView.Entry e : m.view().entries()) {

@@ -5,6 +5,7 @@ import dev.berth.admit.Placement;
 import dev.berth.artifact.Plan;
 import dev.berth.artifact.PlannedBuffer;
 import dev.berth.artifact.SpaceMetrics;
+import dev.berth.solve.LiveBytes;
 import dev.berth.solve.SpaceProblem;
 import dev.berth.target.Space;
 import dev.berth.target.Target;
@@ -73,12 +74,12 @@ public final class PlanFromOffsets {
             reserved[i] = p.reserved();
             high = Math.max(high, p.end());
         }
-        long peak = LiveBytes.peak(first, last, reserved).bytes();
+        LiveBytes.Peak peak = LiveBytes.peak(first, last, reserved);
         Map<String, SpaceMetrics> metrics = new LinkedHashMap<>();
         for (Space sp : target.spaces().values()) {
             metrics.put(sp.name(), sp.name().equals(space)
-                    ? new SpaceMetrics(s.kind(), s.capacity(), high, peak, 0, s.runtimeReserve())
-                    : new SpaceMetrics(sp.kind(), sp.capacity(), 0, 0, 0, sp.runtimeReserve()));
+                    ? new SpaceMetrics(s.kind(), s.capacity(), high, peak.bytes(), peak.step(), 0, s.runtimeReserve())
+                    : new SpaceMetrics(sp.kind(), sp.capacity(), 0, 0, -1, 0, sp.runtimeReserve()));
         }
         List<PlannedBuffer> buffers = new ArrayList<>();
         for (BufferSpec b : workload.buffers()) {

@@ -12,6 +12,7 @@ import dev.berth.failure.BerthException;
 import dev.berth.failure.Category;
 import dev.berth.failure.Failure;
 import dev.berth.solve.Budget;
+import dev.berth.solve.LiveBytes;
 import dev.berth.solve.heuristic.HeuristicSolver;
 import dev.berth.solve.Outcome;
 import dev.berth.solve.skyline.SkylineSolver;
@@ -124,7 +125,8 @@ public final class Planner {
         }
         Generation g = target.generation().get();
         long steps = workload.steps();
-        Lifetime all = new Lifetime(0, (int) Math.max(0, steps - 1));
+        // the last step of a lifetime, so at most 2^31-1
+        Lifetime all = new Lifetime(0, (int) Checked.narrow(Math.max(0, steps - 1), 31));
         if (descriptors > 0 && g.descriptor().isPresent()) {
             Placement p = GenerationAllocator.descriptorTable(target, g.descriptor().get(), descriptors, placed);
             add(items, placed, p.space().name(), p, all, Origin.DESCRIPTOR_TABLE, Optional.empty());
@@ -166,8 +168,9 @@ public final class Planner {
                     gen = Checked.add(gen, p.reserved());
                 }
             }
-            long peak = LiveBytes.peak(first, last, reserved).bytes();
-            metrics.put(s.name(), new SpaceMetrics(s.kind(), s.capacity(), high, peak, gen, s.runtimeReserve()));
+            LiveBytes.Peak peak = LiveBytes.peak(first, last, reserved);
+            metrics.put(s.name(), new SpaceMetrics(s.kind(), s.capacity(), high, peak.bytes(), peak.step(), gen,
+                    s.runtimeReserve()));
         }
         // artifact order: the workload's buffers, then fixed regions, then derived reservations
         Map<String, PlannedBuffer> byName = new LinkedHashMap<>();

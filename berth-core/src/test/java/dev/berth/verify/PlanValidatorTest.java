@@ -55,8 +55,8 @@ class PlanValidatorTest {
 
     private static Plan withBuffers(List<PlannedBuffer> bs, List<DescriptorEntry> ds) {
         Map<String, SpaceMetrics> m = new LinkedHashMap<>();
-        m.put("g", new SpaceMetrics("logical", OptionalLong.empty(), 140, 140, 0, 0));
-        m.put("l", new SpaceMetrics("local", OptionalLong.of(256), 240, 240, 0, 16));
+        m.put("g", new SpaceMetrics("logical", OptionalLong.empty(), 140, 140, 1, 0, 0));
+        m.put("l", new SpaceMetrics("local", OptionalLong.of(256), 240, 240, 0, 0, 16));
         return new Plan(target(), "w", "test", m, bs, ds);
     }
 
@@ -114,12 +114,15 @@ class PlanValidatorTest {
     void metricsAreRecomputed() {
         Plan p = sound();
         Map<String, SpaceMetrics> m = new LinkedHashMap<>(p.spaces());
-        m.put("g", new SpaceMetrics("logical", OptionalLong.empty(), 140, 139, 0, 0));
+        m.put("g", new SpaceMetrics("logical", OptionalLong.empty(), 140, 139, 1, 0, 0));
         invalid(new Plan(p.target(), "w", "test", m, p.buffers(), p.descriptors()), Verdict.Kind.METRIC_MISMATCH);
-        m.put("g", new SpaceMetrics("logical", OptionalLong.of(1 << 20), 140, 140, 0, 0));
+        // 140 bytes are live at step 1 first (a and b), not at step 2 (b and fx: 90)
+        m.put("g", new SpaceMetrics("logical", OptionalLong.empty(), 140, 140, 2, 0, 0));
+        invalid(new Plan(p.target(), "w", "test", m, p.buffers(), p.descriptors()), Verdict.Kind.METRIC_MISMATCH);
+        m.put("g", new SpaceMetrics("logical", OptionalLong.of(1 << 20), 140, 140, 1, 0, 0));
         invalid(new Plan(p.target(), "w", "test", m, p.buffers(), p.descriptors()), Verdict.Kind.SPACE_MISMATCH);
-        m.put("g", new SpaceMetrics("logical", OptionalLong.empty(), 140, 140, 0, 0));
-        m.put("l", new SpaceMetrics("local", OptionalLong.of(256), 240, 240, 0, 0));
+        m.put("g", new SpaceMetrics("logical", OptionalLong.empty(), 140, 140, 1, 0, 0));
+        m.put("l", new SpaceMetrics("local", OptionalLong.of(256), 240, 240, 0, 0, 0));
         invalid(new Plan(p.target(), "w", "test", m, p.buffers(), p.descriptors()), Verdict.Kind.METRIC_MISMATCH);
     }
 

@@ -8,6 +8,7 @@ import dev.berth.artifact.Plan;
 import dev.berth.artifact.PlannedBuffer;
 import dev.berth.artifact.SpaceMetrics;
 import dev.berth.failure.BerthException;
+import dev.berth.solve.LiveBytes;
 import dev.berth.target.Space;
 import dev.berth.target.Target;
 import dev.berth.workload.Origin;
@@ -166,7 +167,7 @@ public final class PlanJson {
             OptionalLong cap = m.has("capacity") ? OptionalLong.of(Json.size(m.get("capacity"), p + ".capacity"))
                     : OptionalLong.empty();
             spaces.put(e.getKey(), new SpaceMetrics(kind, cap, Json.size(m.get("highWater"), p + ".highWater"),
-                    Json.size(m.get("peakLive"), p + ".peakLive"),
+                    Json.size(m.get("peakLive"), p + ".peakLive"), -1,
                     Json.size(m.get("generationOverhead"), p + ".generationOverhead"),
                     Json.size(m.get("runtimeReserve"), p + ".runtimeReserve")));
         }
@@ -199,6 +200,23 @@ public final class PlanJson {
                         Json.string(d.get("space"), p + ".space"), Json.string(d.get("addressFormat"), p + ".addressFormat")));
             }
         }
+        // v1 does not carry the peak step: the reservations give it
+        spaces.replaceAll((name, m) -> new SpaceMetrics(m.kind(), m.capacity(), m.highWater(), m.peakLive(),
+                peakStep(buffers, name), m.generationOverhead(), m.runtimeReserve()));
         return new Plan(target, workload, solver, spaces, buffers, descriptors);
+    }
+
+    /** The first step with the most reserved bytes live in {@code space}, by the planner's own sweep. */
+    private static int peakStep(List<PlannedBuffer> buffers, String space) {
+        List<PlannedBuffer> in = buffers.stream().filter(b -> b.space().equals(space)).toList();
+        int[] first = new int[in.size()];
+        int[] last = new int[in.size()];
+        long[] reserved = new long[in.size()];
+        for (int i = 0; i < in.size(); i++) {
+            first[i] = in.get(i).live().first();
+            last[i] = in.get(i).live().last();
+            reserved[i] = in.get(i).reserved();
+        }
+        return LiveBytes.peak(first, last, reserved).step();
     }
 }

@@ -20,7 +20,7 @@ import java.util.stream.Stream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * MiniMalloc's eleven challenging instances, each at capacity 1,048,576 (issue 7): the exact
+ * MiniMalloc's eleven challenging instances, each at capacity 1,048,576: the exact
  * solver places every one within the capacity, and the skyline heuristic alone (no complete
  * search) within 1.10 times the lower bound; every placement passes the plan validator. Not
  * part of the default run: {@code mvn -B -Pchallenging verify}. The instances are in

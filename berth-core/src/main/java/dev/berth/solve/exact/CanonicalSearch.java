@@ -81,8 +81,6 @@ final class CanonicalSearch {
     private long work;
     private long nextPoll = POLL_WORK;
     private static final long POLL_WORK = Work.CHUNK;
-    private long parts;
-    private long partsFailed;
 
     /** Floor of each unplaced item: the lowest offset it can take. */
     final long[] m;
@@ -161,14 +159,6 @@ final class CanonicalSearch {
     }
 
     /** Sub-problems started, and those proved infeasible. */
-    long parts() {
-        return parts;
-    }
-
-    long partsFailed() {
-        return partsFailed;
-    }
-
     /**
      * Solves the whole instance with at most {@code limitNodes} more nodes. On {@link #SOLVED}
      * {@link #offset} holds the solution; otherwise the state is as it was.
@@ -208,7 +198,7 @@ final class CanonicalSearch {
         }
         Arrays.sort(key);
         for (int q = 0; q < len; q++) {
-            int k = (int) (key[q] & 0xFFFF_FFFFL);
+            int k = (int) (key[q] & 0xFFFF_FFFFL); // an item, packed from an int
             pool[from + q] = k;
             pos[k] = from + q;
         }
@@ -216,7 +206,6 @@ final class CanonicalSearch {
 
     /** A fresh sub-problem: the unplaced items pool[from, from+len), in sections lo..hi. */
     private int part(int from, int len, int lo, int hi) {
-        parts++;
         if (memo != null && memo.knownInfeasible(pool, from, len, m)) {
             return FAILED;
         }
@@ -248,9 +237,6 @@ final class CanonicalSearch {
                 rank[savedItems[q]] = savedRanks[q];
             }
             context = savedContext;
-        }
-        if (r == FAILED) {
-            partsFailed++;
         }
         if (r == FAILED && memo != null) {
             memo.recordInfeasible(pool, from, len, m);

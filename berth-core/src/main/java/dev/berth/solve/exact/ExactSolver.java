@@ -74,7 +74,6 @@ public final class ExactSolver implements Solver {
 
     private final Settings settings;
     private long lastNodes;
-    private String lastStats = "";
 
     public ExactSolver() {
         this(Settings.defaults());
@@ -92,11 +91,6 @@ public final class ExactSolver implements Solver {
     /** Search nodes visited by the last call of {@link #solve} (0 when no search ran). */
     public long lastNodes() {
         return lastNodes;
-    }
-
-    /** What the last search did: nodes, sub-problems, learned failures used (empty when no search ran). */
-    public String lastStats() {
-        return lastStats;
     }
 
     @Override
@@ -120,7 +114,6 @@ public final class ExactSolver implements Solver {
      */
     Outcome solve(SpaceProblem p, Budget budget, long maxNodes, Instance prebuilt) {
         lastNodes = 0;
-        lastStats = "";
         long limit = p.limit();
         for (int i = 0; i < p.size(); i++) {
             long r = p.reserved(i);
@@ -188,20 +181,6 @@ public final class ExactSolver implements Solver {
         }
         Portfolio.Result r = Portfolio.run(searches, cancel, first, maxNodes, threads, budget);
         lastNodes = Portfolio.nodes(searches);
-        long parts = 0;
-        long failedParts = 0;
-        long memoHits = 0;
-        long stateHits = 0;
-        for (int i = 0; i < k; i++) {
-            parts += searches[i].parts();
-            failedParts += searches[i].partsFailed();
-            memoHits += memos[i] == null ? 0 : memos[i].hits();
-            stateHits += tables[i] == null ? 0 : tables[i].hits();
-        }
-        lastStats = lastNodes + " nodes, " + parts + " sub-problems (" + failedParts + " infeasible), "
-                + (settings.learn() ? memoHits + " learned failures reused, " + stateHits + " failed states met again"
-                : "no learning") + ", last node limit " + r.nodeLimit() + ", " + threads + " thread"
-                + (threads == 1 ? "" : "s");
         return switch (r.status()) {
             case CanonicalSearch.SOLVED -> solved(p, in, searches[r.search()]);
             case CanonicalSearch.FAILED -> new Outcome.Infeasible("a complete search (" + lastNodes

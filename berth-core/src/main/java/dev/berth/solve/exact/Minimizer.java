@@ -2,6 +2,7 @@ package dev.berth.solve.exact;
 
 import dev.berth.arith.Checked;
 import dev.berth.solve.Budget;
+import dev.berth.solve.LiveBytes;
 import dev.berth.solve.Outcome;
 import dev.berth.solve.SpaceProblem;
 
@@ -170,7 +171,7 @@ public final class Minimizer {
 
     /** Max-live bytes over the steps, the largest item, and the highest fixed end. O(n log n). */
     public static long lowerBound(SpaceProblem p) {
-        long lb = Instance.sections(p).peak();
+        long lb = LiveBytes.peak(p).bytes();
         for (int i = 0; i < p.size(); i++) {
             lb = Math.max(lb, p.reserved(i));
             if (p.isFixed(i)) {

@@ -25,7 +25,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 final class Portfolio {
     /** The status of the deciding search ({@link CanonicalSearch} constants), and which one it was. */
-    record Result(int status, int search, long nodeLimit) {
+    record Result(int status, int search) {
     }
 
     private Portfolio() {
@@ -62,16 +62,16 @@ final class Portfolio {
                 if (maxNodes != Long.MAX_VALUE && (maxNodes - done) / k < roundLimit) {
                     roundLimit = (maxNodes - done) / k;
                     if (roundLimit < 1) {
-                        return new Result(CanonicalSearch.ABORTED, -1, limit);
+                        return new Result(CanonicalSearch.ABORTED, -1);
                     }
                 }
                 Result r = pool != null ? parallel(pool, searches, cancel, roundLimit)
                         : stack == 0 ? sequential(searches, roundLimit) : sequentialOwnStack(searches, roundLimit, stack);
                 if (r.status() != CanonicalSearch.ABORTED || roundLimit < limit || budget.exhausted()) {
                     if (r.status() == CanonicalSearch.ABORTED && budget.exhausted()) {
-                        return new Result(CanonicalSearch.STOPPED, -1, limit);
+                        return new Result(CanonicalSearch.STOPPED, -1);
                     }
-                    return new Result(r.status(), r.search(), limit);
+                    return r;
                 }
                 limit = limit > Long.MAX_VALUE / 2 ? Long.MAX_VALUE : limit * 2;
             }
@@ -97,10 +97,10 @@ final class Portfolio {
         for (int i = 0; i < searches.length; i++) {
             int r = searches[i].solve(limit);
             if (r != CanonicalSearch.ABORTED) {
-                return new Result(r, i, limit);
+                return new Result(r, i);
             }
         }
-        return new Result(CanonicalSearch.ABORTED, -1, limit);
+        return new Result(CanonicalSearch.ABORTED, -1);
     }
 
     /** {@link #sequential} on a thread with {@code stack} bytes of stack, waited for. */
@@ -158,13 +158,13 @@ final class Portfolio {
                         results.get(j).get();
                         cancel[j].set(false);
                     }
-                    return new Result(r, i, limit);
+                    return new Result(r, i);
                 }
             }
-            return new Result(CanonicalSearch.ABORTED, -1, limit);
+            return new Result(CanonicalSearch.ABORTED, -1);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return new Result(CanonicalSearch.STOPPED, -1, limit);
+            return new Result(CanonicalSearch.STOPPED, -1);
         } catch (ExecutionException e) {
             throw new IllegalStateException("search failed", e.getCause());
         }
