@@ -1,5 +1,6 @@
 package dev.berth.verify;
 
+import dev.berth.solve.SolverChoice;
 import dev.berth.artifact.DescriptorEntry;
 import dev.berth.artifact.Plan;
 import dev.berth.artifact.PlannedBuffer;
@@ -57,7 +58,7 @@ class PlanValidatorTest {
         Map<String, SpaceMetrics> m = new LinkedHashMap<>();
         m.put("g", new SpaceMetrics("logical", OptionalLong.empty(), 140, 140, 0, 0));
         m.put("l", new SpaceMetrics("local", OptionalLong.of(256), 240, 240, 0, 16));
-        return new Plan(target(), "w", "test", m, bs, ds);
+        return new Plan(target(), "w", SolverChoice.AUTO, m, bs, ds);
     }
 
     private static Plan edit(int index, UnaryOperator<PlannedBuffer> f) {
@@ -115,12 +116,12 @@ class PlanValidatorTest {
         Plan p = sound();
         Map<String, SpaceMetrics> m = new LinkedHashMap<>(p.spaces());
         m.put("g", new SpaceMetrics("logical", OptionalLong.empty(), 140, 139, 0, 0));
-        invalid(new Plan(p.target(), "w", "test", m, p.buffers(), p.descriptors()), Verdict.Kind.METRIC_MISMATCH);
+        invalid(new Plan(p.target(), "w", SolverChoice.AUTO, m, p.buffers(), p.descriptors()), Verdict.Kind.METRIC_MISMATCH);
         m.put("g", new SpaceMetrics("logical", OptionalLong.of(1 << 20), 140, 140, 0, 0));
-        invalid(new Plan(p.target(), "w", "test", m, p.buffers(), p.descriptors()), Verdict.Kind.SPACE_MISMATCH);
+        invalid(new Plan(p.target(), "w", SolverChoice.AUTO, m, p.buffers(), p.descriptors()), Verdict.Kind.SPACE_MISMATCH);
         m.put("g", new SpaceMetrics("logical", OptionalLong.empty(), 140, 140, 0, 0));
         m.put("l", new SpaceMetrics("local", OptionalLong.of(256), 240, 240, 0, 0));
-        invalid(new Plan(p.target(), "w", "test", m, p.buffers(), p.descriptors()), Verdict.Kind.METRIC_MISMATCH);
+        invalid(new Plan(p.target(), "w", SolverChoice.AUTO, m, p.buffers(), p.descriptors()), Verdict.Kind.METRIC_MISMATCH);
     }
 
     @Test

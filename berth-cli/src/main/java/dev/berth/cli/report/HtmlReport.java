@@ -73,7 +73,7 @@ public final class HtmlReport {
                 .append("</defs></svg>\n");
         sb.append("<main>\n<header>\n<h1>").append(Text.html(title)).append("</h1>\n<p class=\"sub\">")
                 .append(all.size()).append(" reservations over ").append(steps).append(steps == 1 ? " step" : " steps")
-                .append(", solver ").append(Text.html(plan.solver())).append(", ").append(plan.descriptors().size())
+                .append(", solver ").append(Text.html(plan.solver().id())).append(", ").append(plan.descriptors().size())
                 .append(" descriptors. Hover a rectangle for a quick look, click it for its details.</p>\n");
         summary(sb, plan);
         legend(sb);

@@ -5,6 +5,7 @@ import dev.berth.solve.Budget;
 import dev.berth.solve.heuristic.HeuristicSolver;
 import dev.berth.solve.Outcome;
 import dev.berth.solve.Solver;
+import dev.berth.solve.SolverKind;
 import dev.berth.solve.SpaceProblem;
 
 import java.util.List;
@@ -82,16 +83,23 @@ public final class ExactSolver implements Solver {
     }
 
     @Override
-    public String name() {
-        return "exact";
+    public SolverKind kind() {
+        return SolverKind.EXACT;
     }
 
-    /** Search nodes visited by the last call of {@link #solve} (0 when no search ran). */
+    /**
+     * Search nodes the last call of {@link #solve} counts (0 when no search ran): the same on any
+     * number of threads, unless the clock stopped the search.
+     */
     public long lastNodes() {
         return lastNodes;
     }
 
-    /** What the last search did: nodes, sub-problems, learned failures used (empty when no search ran). */
+    /**
+     * What the last search did: nodes, sub-problems, learned failures used (empty when no search
+     * ran). With several threads, the sub-problem and learning figures include work that was
+     * cancelled, so they may vary from run to run; the node count does not.
+     */
     public String lastStats() {
         return lastStats;
     }
@@ -166,7 +174,7 @@ public final class ExactSolver implements Solver {
             threads = 1;
         }
         Portfolio.Result r = Portfolio.run(searches, cancel, first, maxNodes, threads, budget);
-        lastNodes = Portfolio.nodes(searches);
+        lastNodes = r.nodes();
         long parts = 0;
         long failedParts = 0;
         long memoHits = 0;

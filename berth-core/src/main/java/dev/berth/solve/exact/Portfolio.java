@@ -24,8 +24,14 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * are awaited (theirs would).
  */
 final class Portfolio {
-    /** The status of the deciding search ({@link CanonicalSearch} constants), and which one it was. */
-    record Result(int status, int search, long nodeLimit) {
+    /**
+     * The status of the deciding search ({@link CanonicalSearch} constants), which one it was, the
+     * node limit of the last round, and the nodes the run counts: every node of the searches up
+     * to the deciding one, and of the searches after it only their nodes before the deciding
+     * round (what they did in that round is cancelled work, whose amount depends on the threads'
+     * timing). So the count is the same on any number of threads.
+     */
+    record Result(int status, int search, long nodeLimit, long nodes) {
     }
 
     private Portfolio() {
@@ -40,22 +46,30 @@ final class Portfolio {
             t.setDaemon(true);
             return t;
         }) : null;
+        long[] before = new long[k];
         try {
             while (true) {
+                for (int i = 0; i < k; i++) {
+                    before[i] = searches[i].nodes();
+                }
                 long done = nodes(searches);
                 long roundLimit = limit;
                 if (maxNodes != Long.MAX_VALUE && (maxNodes - done) / k < roundLimit) {
                     roundLimit = (maxNodes - done) / k;
                     if (roundLimit < 1) {
-                        return new Result(CanonicalSearch.ABORTED, -1, limit);
+                        return new Result(CanonicalSearch.ABORTED, -1, limit, done);
                     }
                 }
                 Result r = pool == null ? sequential(searches, roundLimit) : parallel(pool, searches, cancel, roundLimit);
                 if (r.status() != CanonicalSearch.ABORTED || roundLimit < limit || budget.exhausted()) {
-                    if (r.status() == CanonicalSearch.ABORTED && budget.exhausted()) {
-                        return new Result(CanonicalSearch.STOPPED, -1, limit);
+                    long counted = 0;
+                    for (int i = 0; i < k; i++) {
+                        counted += r.search() < 0 || i <= r.search() ? searches[i].nodes() : before[i];
                     }
-                    return new Result(r.status(), r.search(), limit);
+                    if (r.status() == CanonicalSearch.ABORTED && budget.exhausted()) {
+                        return new Result(CanonicalSearch.STOPPED, -1, limit, counted);
+                    }
+                    return new Result(r.status(), r.search(), limit, counted);
                 }
                 limit = limit > Long.MAX_VALUE / 2 ? Long.MAX_VALUE : limit * 2;
             }
@@ -81,10 +95,10 @@ final class Portfolio {
         for (int i = 0; i < searches.length; i++) {
             int r = searches[i].solve(limit);
             if (r != CanonicalSearch.ABORTED) {
-                return new Result(r, i, limit);
+                return new Result(r, i, limit, 0);
             }
         }
-        return new Result(CanonicalSearch.ABORTED, -1, limit);
+        return new Result(CanonicalSearch.ABORTED, -1, limit, 0);
     }
 
     private static Result parallel(ExecutorService pool, CanonicalSearch[] searches, AtomicBoolean[] cancel, long limit) {
@@ -104,13 +118,13 @@ final class Portfolio {
                         results.get(j).get();
                         cancel[j].set(false);
                     }
-                    return new Result(r, i, limit);
+                    return new Result(r, i, limit, 0);
                 }
             }
-            return new Result(CanonicalSearch.ABORTED, -1, limit);
+            return new Result(CanonicalSearch.ABORTED, -1, limit, 0);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return new Result(CanonicalSearch.STOPPED, -1, limit);
+            return new Result(CanonicalSearch.STOPPED, -1, limit, 0);
         } catch (ExecutionException e) {
             throw new IllegalStateException("search failed", e.getCause());
         }

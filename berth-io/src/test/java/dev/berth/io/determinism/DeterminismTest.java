@@ -1,7 +1,7 @@
 package dev.berth.io.determinism;
 
 import dev.berth.io.SharedData;
-import dev.berth.plan.SolverChoice;
+import dev.berth.solve.SolverChoice;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -77,7 +77,7 @@ class DeterminismTest {
         // greedy and best fit do not fit these capacities: the exact search placed them (with exact; with
         // auto, the skyline heuristic may place them first, and the bytes are compared all the same)
         long searched = cases.stream().filter(c -> plans.containsKey(c.label()))
-                .filter(c -> "exact".equals(dev.berth.plan.Planner.plan(c.target(), c.workload(),
+                .filter(c -> dev.berth.solve.SolverKind.EXACT == (dev.berth.plan.Planner.plan(c.target(), c.workload(),
                         new dev.berth.plan.Planner.Options(c.solver(), PlanDigests.TIME_LIMIT)).solverBySpace()
                         .get(dev.berth.io.MiniMallocCsv.SPACE)))
                 .count();
