@@ -3,11 +3,11 @@
 # is typed by hand. Usage (from anywhere):
 #   berth-bench/benchmarks.sh                      # everything (about 20 minutes)
 #   MINIMIZE_SECONDS=60 berth-bench/benchmarks.sh  # shorter minimisation runs
-# Needs ../shared/benchmarks/minimalloc next to the repository (the MiniMalloc instances).
+# Reads the MiniMalloc instances in testdata/benchmarks/minimalloc.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
-data="$root/../shared/benchmarks/minimalloc"
+data="$root/testdata/benchmarks/minimalloc"
 minimize_seconds="${MINIMIZE_SECONDS:-300}"
 out="$root/BENCHMARKS.md"
 tmp="$(mktemp)"
@@ -39,8 +39,8 @@ section() {
     echo "### $title"
     echo
     echo '```'
-    echo "\$ $*" | sed "s#^\$ berth #\$ ./berth #; s#$root/##g; s#$(dirname "$root")/shared#../shared#g; s#$jars/berth.jar#berth-cli/target/berth.jar#g; s#$jars/#berth-bench/target/#g"
-    "$@" | "$filter" | sed "s#$root/##g; s#$(dirname "$root")/shared#../shared#g; s#$jars/berth.jar#berth-cli/target/berth.jar#g; s#$jars/#berth-bench/target/#g"
+    echo "\$ $*" | sed "s#^\$ berth #\$ ./berth #; s#$root/##g; s#$jars/berth.jar#berth-cli/target/berth.jar#g; s#$jars/#berth-bench/target/#g"
+    "$@" | "$filter" | sed "s#$root/##g; s#$jars/berth.jar#berth-cli/target/berth.jar#g; s#$jars/#berth-bench/target/#g"
     echo '```'
   } >> "$tmp"
 }

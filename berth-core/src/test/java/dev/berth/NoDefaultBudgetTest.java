@@ -42,7 +42,7 @@ class NoDefaultBudgetTest {
             "(\\bBudget\\s+budget\\s*=\\s*Budget\\.(seconds|unlimited)\\(|this\\.budget\\s*=\\s*budget;)");
 
     private static List<Path> mainSources() {
-        Path root = RepoFiles.root();
+        Path root = TestData.root();
         List<Path> files = new ArrayList<>();
         try (Stream<Path> modules = Files.list(root)) {
             for (Path module : modules.filter(m -> Files.isDirectory(m.resolve("src").resolve("main"))).toList()) {
@@ -157,7 +157,7 @@ class NoDefaultBudgetTest {
         assertThat(g.capacity()).isEqualTo(OptionalLong.empty());
         assertThat(g.usableCapacity()).isEqualTo(OptionalLong.empty());
         // and its source makes no capacity: the record's body never builds a present OptionalLong
-        Path space = RepoFiles.root().resolve("berth-core/src/main/java/dev/berth/target/Space.java");
+        Path space = TestData.root().resolve("berth-core/src/main/java/dev/berth/target/Space.java");
         String src = withoutComments(Files.readString(space, StandardCharsets.UTF_8));
         int from = src.indexOf("record Logical(");
         int to = src.indexOf("record Local(");

@@ -38,7 +38,7 @@ import java.util.stream.Stream;
 /** {@code berth bench}: benchmark suites. */
 @Command(name = "bench", mixinStandardHelpOptions = true, description = "Run a benchmark suite and print its table.",
         subcommands = {BenchCommand.MiniMalloc.class},
-        footer = {"", "Example:", "  berth bench minimalloc ../shared/benchmarks/minimalloc --time-limit 60"})
+        footer = {"", "Example:", "  berth bench minimalloc testdata/benchmarks/minimalloc --time-limit 60"})
 final class BenchCommand implements Runnable {
     @Spec
     CommandSpec spec;
@@ -60,8 +60,8 @@ final class BenchCommand implements Runnable {
     @Command(name = "minimalloc", mixinStandardHelpOptions = true,
             description = "Plan MiniMalloc CSV instances at their capacity; print buffers, capacity, peak live, "
                     + "solved, height, proof and time per instance and the total.",
-            footer = {"", "Examples:", "  berth bench minimalloc ../shared/benchmarks/minimalloc --time-limit 60",
-                    "  berth bench minimalloc ../shared/benchmarks/minimalloc --minimize --time-limit 60"})
+            footer = {"", "Examples:", "  berth bench minimalloc testdata/benchmarks/minimalloc --time-limit 60",
+                    "  berth bench minimalloc testdata/benchmarks/minimalloc --minimize --time-limit 60"})
     static final class MiniMalloc implements Callable<Integer> {
         private static final Pattern CAPACITY = Pattern.compile(".*\\.(\\d+)\\.csv");
 
@@ -124,10 +124,10 @@ final class BenchCommand implements Runnable {
             for (int i = 0; i < files.size(); i++) {
                 Path f = files.get(i);
                 long cap = capacities.get(i);
-                Workload w = MiniMallocCsv.read(f).workload();
                 // a heuristic is judged by its own height: plan it where any height fits
                 boolean heuristic = !choice.searches();
                 Target t = MiniMallocCsv.target(heuristic ? Long.MAX_VALUE : cap);
+                Workload w = MiniMallocCsv.read(f).workload(t);
                 long t0 = System.nanoTime();
                 String[] row;
                 try {

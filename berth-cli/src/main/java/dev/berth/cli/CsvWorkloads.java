@@ -3,6 +3,7 @@ package dev.berth.cli;
 import dev.berth.artifact.Plan;
 import dev.berth.failure.BerthException;
 import dev.berth.io.MiniMallocCsv;
+import dev.berth.target.Target;
 import dev.berth.io.PlanJson;
 
 import java.nio.charset.StandardCharsets;
@@ -36,7 +37,8 @@ final class CsvWorkloads {
             throw BerthException.invalid("--input", "--input applies to ONNX models only");
         }
         MiniMallocCsv.Document doc = MiniMallocCsv.read(file);
-        return new WorkloadSources.Loaded(MiniMallocCsv.target(capacity.getAsLong()), doc.workload());
+        Target target = MiniMallocCsv.target(capacity.getAsLong());
+        return new WorkloadSources.Loaded(target, doc.workload(target));
     }
 
     /** Refuses, before any planning, a CSV output for a workload that is not a CSV. */

@@ -69,6 +69,6 @@ final class WorkloadSources {
             throw BerthException.invalid(spaces.activations().isPresent() ? "--activation-space" : "--weight-space",
                     "--activation-space and --weight-space apply to ONNX models only");
         }
-        return new Loaded(target, WorkloadJson.read(file));
+        return new Loaded(target, WorkloadJson.read(file, target));
     }
 }

@@ -1,5 +1,6 @@
 package dev.berth.cli;
 
+import dev.berth.TestData;
 import dev.berth.artifact.Plan;
 import dev.berth.io.PlanJson;
 import dev.berth.verify.PlanValidator;
@@ -59,8 +60,8 @@ class DemoCommandTest {
         String sha = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(model));
         assertThat(license).contains("SHA-256:      " + sha, "MIT License", "Apache License", "Version 2.0");
         assertThat(sha).isEqualTo("491843a3c65de46295864c6815e41127eaa812c4dac1e19c6850ec49da9d3640");
-        Path shared = SharedData.require("models/" + DemoCommand.MODEL);
-        assertThat(Files.readAllBytes(shared)).isEqualTo(model);
+        Path copy = TestData.require("models/" + DemoCommand.MODEL);
+        assertThat(Files.readAllBytes(copy)).isEqualTo(model);
     }
 
     @Test

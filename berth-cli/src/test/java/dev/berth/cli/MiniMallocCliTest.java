@@ -57,7 +57,7 @@ class MiniMallocCliTest {
         // read back, every buffer is fixed where the plan put it: the planner's own checks
         // (fixed regions never overlap, all within capacity) accept it
         MiniMallocCsv.Document back = MiniMallocCsv.read(out);
-        assertThat(back.workload().fixed()).extracting(FixedRegion::name).containsExactly("b1", "b2", "b3", "b4", "b5");
+        assertThat(back.workload(MiniMallocCsv.target(12)).fixed()).extracting(FixedRegion::name).containsExactly("b1", "b2", "b3", "b4", "b5");
         Run again = run("plan", out.toString(), "--capacity", "12");
         assertThat(again.exit()).as(again.err()).isZero();
         // a JSON artifact when -o does not end in .csv

@@ -32,13 +32,13 @@ class PictureTest {
     /** Six steps in global: the seed example's shape. */
     private static Plan seedLike() {
         Workload w = new Workload("seed", List.of(
-                new BufferSpec("input", 4096, "global", 1, new Lifetime(0, 1)),
-                new BufferSpec("conv1", 3072, "global", 1, new Lifetime(1, 2)),
-                new BufferSpec("pool1", 2048, "global", 1, new Lifetime(2, 3)),
-                new BufferSpec("conv2", 4096, "global", 1, new Lifetime(3, 4)),
-                new BufferSpec("skip", 1024, "global", 1, new Lifetime(1, 4)),
-                new BufferSpec("output", 1024, "global", 1, new Lifetime(4, 5))),
-                List.of(new FixedRegion("abi.args", "global", 0, 1024, new Lifetime(0, 5))));
+                new BufferSpec("input", 4096, npuRef().space("global", "test"), 1, new Lifetime(0, 1), Optional.empty()),
+                new BufferSpec("conv1", 3072, npuRef().space("global", "test"), 1, new Lifetime(1, 2), Optional.empty()),
+                new BufferSpec("pool1", 2048, npuRef().space("global", "test"), 1, new Lifetime(2, 3), Optional.empty()),
+                new BufferSpec("conv2", 4096, npuRef().space("global", "test"), 1, new Lifetime(3, 4), Optional.empty()),
+                new BufferSpec("skip", 1024, npuRef().space("global", "test"), 1, new Lifetime(1, 4), Optional.empty()),
+                new BufferSpec("output", 1024, npuRef().space("global", "test"), 1, new Lifetime(4, 5), Optional.empty())),
+                List.of(new FixedRegion("abi.args", npuRef().space("global", "test"), 0, 1024, new Lifetime(0, 5))));
         return Planner.plan(npuRef(), w, new Planner.Options(SolverChoice.BEST_FIT, 10)).plan();
     }
 
@@ -50,8 +50,8 @@ class PictureTest {
             int first = r.nextInt(steps);
             boolean sram = r.nextInt(4) == 0;
             bs.add(new BufferSpec("/model.layers." + i + "/attention/Softmax_output_0", sram ? 256 + r.nextInt(4096)
-                    : 64 + r.nextInt(1 << 20), sram ? "sram" : "global", 1,
-                    new Lifetime(first, Math.min(steps - 1, first + r.nextInt(8)))));
+                    : 64 + r.nextInt(1 << 20), npuRef().space(sram ? "sram" : "global", "test"), 1,
+                    new Lifetime(first, Math.min(steps - 1, first + r.nextInt(8))), Optional.empty()));
         }
         return Planner.plan(npuRef(), new Workload("random", bs, List.of()),
                 new Planner.Options(SolverChoice.BEST_FIT, 10)).plan();

@@ -2,6 +2,7 @@ package dev.berth.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.berth.TestData;
 import dev.berth.io.PlanJson;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -16,7 +17,7 @@ class PlanOnnxTest {
     Path dir;
 
     private static String model(String name) {
-        return SharedData.require("models/" + name).toString();
+        return TestData.require("models/" + name).toString();
     }
 
     @Test

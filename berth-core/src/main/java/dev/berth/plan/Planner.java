@@ -65,12 +65,14 @@ public final class Planner {
         public Options {
             java.util.Objects.requireNonNull(solver, "solver");
             java.util.Objects.requireNonNull(effort, "effort");
-            java.util.Objects.requireNonNull(progress, "progress (use Progress.NONE)");
-            if (!(timeLimitSeconds > 0)) {
-                throw new IllegalArgumentException("the time limit must be positive, not " + timeLimitSeconds);
+            if (!(timeLimitSeconds > 0) || Double.isInfinite(timeLimitSeconds)) {
+                throw BerthException.invalid("timeLimitSeconds", Double.toString(timeLimitSeconds),
+                        "timeLimitSeconds: must be a positive, finite number of seconds, got " + timeLimitSeconds);
             }
+            java.util.Objects.requireNonNull(progress, "progress (use Progress.NONE)");
             if (threads < 0) {
-                throw new IllegalArgumentException("negative thread count " + threads);
+                throw BerthException.invalid("threads", Integer.toString(threads), "threads: must be 0 (one per "
+                        + "processor) or more, got " + threads);
             }
         }
 
@@ -104,6 +106,9 @@ public final class Planner {
     }
 
     public static PlanResult plan(Target target, Workload workload, Options options) {
+        java.util.Objects.requireNonNull(target, "target");
+        java.util.Objects.requireNonNull(workload, "workload");
+        java.util.Objects.requireNonNull(options, "options");
         WorkloadCheck.check(target, workload);
         Budget budget = Budget.seconds(options.timeLimitSeconds(), options.progress());
         Map<String, List<Item>> bySpace = gather(target, workload);
@@ -263,10 +268,10 @@ public final class Planner {
             m.put(s, new ArrayList<>());
         }
         for (FixedRegion f : w.fixed()) {
-            m.get(f.space()).add(new Item(f.name(), f.size(), 1, f.live(), Origin.FIXED, Optional.empty(), f.offset()));
+            m.get(f.space().name()).add(new Item(f.name(), f.size(), 1, f.live(), Origin.FIXED, Optional.empty(), f.offset()));
         }
         for (BufferSpec b : w.buffers()) {
-            m.get(b.space()).add(new Item(b.name(), b.size(), b.alignment(), b.live(), Origin.TENSOR, Optional.empty(), -1));
+            m.get(b.space().name()).add(new Item(b.name(), b.size(), b.alignment(), b.live(), Origin.TENSOR, Optional.empty(), -1));
         }
         return m;
     }

@@ -59,7 +59,7 @@ final class Tiling {
                 continue;
             }
             TileSpec t = b.tile().get();
-            Space through = target.spaces().get(t.through());
+            Space through = t.through();
             SpaceAllocator alloc = allocators.computeIfAbsent(through.name(),
                     k -> load(through, items.get(k), placed.get(k)));
             long align = Admission.effectiveAlignment(through, b.name() + ".tile", b.size(), b.alignment());
@@ -174,7 +174,7 @@ final class Tiling {
             c = Math.max(c + 1, next);
         }
         Failure f = last.failure();
-        String msg = "buffer " + b.name() + " cannot be tiled through space " + t.through() + ": no tile count fits "
+        String msg = "buffer " + b.name() + " cannot be tiled through space " + t.through().name() + ": no tile count fits "
                 + "(" + tries + " counts tried, down to tiles of " + align + " bytes, " + Math.min(t.buffers(), c)
                 + " tile buffers deep) alongside what is live there; the last try: " + f.message();
         if (f instanceof Failure.CapacityExceeded ce) {

@@ -1,11 +1,16 @@
 package dev.berth.target;
 
+import dev.berth.failure.BerthException;
+import dev.berth.failure.Require;
+
 import java.util.OptionalLong;
 
 /**
  * An address space of a target. The kinds form a closed set: a {@link Logical} space has no
  * compile-time capacity (only its address format limits it), a {@link Local} space is finite
- * storage, an {@link External} space sits at a fixed base and may have a capacity.
+ * storage, an {@link External} space sits at a fixed base and may have a capacity. Build one
+ * with {@link #logical}, {@link #local} or {@link #external}; every value is checked at the
+ * call that receives it.
  */
 public sealed interface Space permits Space.Logical, Space.Local, Space.External {
 
@@ -39,22 +44,56 @@ public sealed interface Space permits Space.Logical, Space.Local, Space.External
         return c.isPresent() ? OptionalLong.of(c.getAsLong() - runtimeReserve()) : OptionalLong.empty();
     }
 
-    private static void check(String name, long alignment, long runtimeReserve, OptionalLong capacity) {
-        if (alignment <= 0) {
-            throw new IllegalArgumentException("space " + name + ": alignment must be positive");
+    /**
+     * For messages: {@code local space sram (capacity 262144, alignment 32, runtimeReserve 0,
+     * format sram20 (maxAddress 1048575, last-byte end))}.
+     */
+    default String describe() {
+        StringBuilder sb = new StringBuilder(kind()).append(" space ").append(name()).append(" (");
+        capacity().ifPresent(c -> sb.append("capacity ").append(c).append(", "));
+        if (base() != 0) {
+            sb.append("base ").append(base()).append(", ");
         }
-        if (runtimeReserve < 0) {
-            throw new IllegalArgumentException("space " + name + ": runtimeReserve is negative");
-        }
-        if (capacity.isPresent() && capacity.getAsLong() < runtimeReserve) {
-            throw new IllegalArgumentException("space " + name + ": runtimeReserve exceeds capacity");
+        return sb.append("alignment ").append(alignment()).append(", runtimeReserve ").append(runtimeReserve())
+                .append(", ").append(format().describe()).append(')').toString();
+    }
+
+    /** A logical space: no capacity at compile time, only {@code format} limits it. */
+    static Builder logical(String name, AddressFormat format) {
+        return new Builder("logical", name, format);
+    }
+
+    /** A finite local memory such as an SRAM; {@link Builder#capacity} is required. */
+    static Builder local(String name, AddressFormat format) {
+        return new Builder("local", name, format);
+    }
+
+    /** A space at a fixed absolute base (set by {@link Builder#base}, default 0), capacity optional. */
+    static Builder external(String name, AddressFormat format) {
+        return new Builder("external", name, format);
+    }
+
+    private static void check(String name, AddressFormat format, long alignment, long runtimeReserve,
+                              OptionalLong capacity) {
+        Require.name(name, "space.name");
+        Require.nonNull(format, "spaces." + name + ".format");
+        Require.positive(alignment, "spaces." + name + ".alignment");
+        Require.nonNegative(runtimeReserve, "spaces." + name + ".runtimeReserve");
+        Require.nonNull(capacity, "spaces." + name + ".capacity");
+        if (capacity.isPresent()) {
+            Require.nonNegative(capacity.getAsLong(), "spaces." + name + ".capacity");
+            if (capacity.getAsLong() < runtimeReserve) {
+                throw BerthException.invalid("spaces." + name + ".runtimeReserve", Long.toString(runtimeReserve),
+                        "spaces." + name + ".runtimeReserve: " + runtimeReserve + " exceeds the capacity "
+                                + capacity.getAsLong());
+            }
         }
     }
 
     /** The global, logical space: no capacity at compile time, ever. */
     record Logical(String name, AddressFormat format, long alignment, long runtimeReserve) implements Space {
         public Logical {
-            check(name, alignment, runtimeReserve, OptionalLong.empty());
+            check(name, format, alignment, runtimeReserve, OptionalLong.empty());
         }
 
         public OptionalLong capacity() {
@@ -70,7 +109,7 @@ public sealed interface Space permits Space.Logical, Space.Local, Space.External
     record Local(String name, AddressFormat format, long alignment, long runtimeReserve, long capacityBytes)
             implements Space {
         public Local {
-            check(name, alignment, runtimeReserve, OptionalLong.of(capacityBytes));
+            check(name, format, alignment, runtimeReserve, OptionalLong.of(capacityBytes));
         }
 
         public OptionalLong capacity() {
@@ -86,14 +125,76 @@ public sealed interface Space permits Space.Logical, Space.Local, Space.External
     record External(String name, AddressFormat format, long alignment, long runtimeReserve, long base,
                     OptionalLong capacity) implements Space {
         public External {
-            check(name, alignment, runtimeReserve, capacity);
-            if (base < 0) {
-                throw new IllegalArgumentException("space " + name + ": base is negative");
-            }
+            check(name, format, alignment, runtimeReserve, capacity);
+            Require.nonNegative(base, "spaces." + name + ".base");
         }
 
         public String kind() {
             return "external";
+        }
+    }
+
+    /** Named steps for a space; the optional ones default to alignment 1, no runtime reserve, base 0. */
+    final class Builder {
+        private final String kind;
+        private final String name;
+        private final AddressFormat format;
+        private long alignment = 1;
+        private long runtimeReserve;
+        private long base;
+        private OptionalLong capacity = OptionalLong.empty();
+
+        private Builder(String kind, String name, AddressFormat format) {
+            this.kind = kind;
+            this.name = Require.name(name, "space.name");
+            this.format = Require.nonNull(format, "format");
+        }
+
+        /** Every offset in the space is a multiple of {@code bytes} (1..2^63-1). */
+        public Builder alignment(long bytes) {
+            this.alignment = Require.positive(bytes, "spaces." + name + ".alignment");
+            return this;
+        }
+
+        /** Bytes the runtime keeps for itself (taken from the capacity, or added to the need at deployment). */
+        public Builder runtimeReserve(long bytes) {
+            this.runtimeReserve = Require.nonNegative(bytes, "spaces." + name + ".runtimeReserve");
+            return this;
+        }
+
+        /** The bytes the space holds; not for a logical space, whose capacity is known only at deployment. */
+        public Builder capacity(long bytes) {
+            if (kind.equals("logical")) {
+                throw BerthException.invalid("spaces." + name + ".capacity", Long.toString(bytes), "spaces." + name
+                        + ".capacity: a logical space has no compile-time capacity; check what the runtime provides "
+                        + "with the deployment check, or make the space local");
+            }
+            this.capacity = OptionalLong.of(Require.nonNegative(bytes, "spaces." + name + ".capacity"));
+            return this;
+        }
+
+        /** The absolute address of offset 0; only for an external space. */
+        public Builder base(long address) {
+            if (!kind.equals("external")) {
+                throw BerthException.invalid("spaces." + name + ".base", Long.toString(address), "spaces." + name
+                        + ".base: only an external space has a base; a " + kind + " space starts at 0");
+            }
+            this.base = Require.nonNegative(address, "spaces." + name + ".base");
+            return this;
+        }
+
+        public Space build() {
+            return switch (kind) {
+                case "logical" -> new Logical(name, format, alignment, runtimeReserve);
+                case "local" -> {
+                    if (capacity.isEmpty()) {
+                        throw BerthException.invalid("spaces." + name + ".capacity", "spaces." + name
+                                + ".capacity: a local space needs a capacity (no capacity(...) was given)");
+                    }
+                    yield new Local(name, format, alignment, runtimeReserve, capacity.getAsLong());
+                }
+                default -> new External(name, format, alignment, runtimeReserve, base, capacity);
+            };
         }
     }
 }

@@ -1,11 +1,23 @@
 package dev.berth.workload;
 
+import dev.berth.failure.BerthException;
+
 /** Inclusive step interval {@code [first, last]}, {@code 0 <= first <= last <= 2^31-1}. */
 public record Lifetime(int first, int last) {
     public Lifetime {
-        if (first < 0 || last < first) {
-            throw new IllegalArgumentException("lifetime [" + first + ", " + last + "]");
+        if (first < 0) {
+            throw BerthException.invalid("live", "[" + first + ", " + last + "]", "live: [" + first + ", " + last
+                    + "]: steps are whole numbers in 0..2^31-1");
         }
+        if (last < first) {
+            throw BerthException.invalid("live", "[" + first + ", " + last + "]", "live: [" + first + ", " + last
+                    + "] is reversed: last must be at least first (steps are inclusive)");
+        }
+    }
+
+    /** {@code [first, last]}, inclusive. */
+    public static Lifetime of(int first, int last) {
+        return new Lifetime(first, last);
     }
 
     /** True when both are live at some common step. */

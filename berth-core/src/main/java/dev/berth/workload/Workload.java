@@ -1,12 +1,73 @@
 package dev.berth.workload;
 
-import java.util.List;
+import dev.berth.failure.BerthException;
+import dev.berth.failure.Require;
+import dev.berth.target.Target;
 
-/** What to plan: buffers to place and fixed regions to place around. */
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * What to plan: buffers to place and fixed regions to place around, in input order (the order
+ * of the artifact). Names are unique across both, and fixed regions of one space that are live
+ * at a common step do not overlap; what depends on the target is checked when it is planned.
+ */
 public record Workload(String name, List<BufferSpec> buffers, List<FixedRegion> fixed) {
     public Workload {
-        buffers = List.copyOf(buffers);
-        fixed = List.copyOf(fixed);
+        Require.name(name, "workload");
+        buffers = List.copyOf(Require.nonNull(buffers, "buffers"));
+        fixed = List.copyOf(Require.nonNull(fixed, "fixed"));
+        Set<String> names = new HashSet<>();
+        for (int i = 0; i < buffers.size(); i++) {
+            String n = buffers.get(i).name();
+            if (!names.add(n)) {
+                throw BerthException.invalid("buffers[" + i + "].name", n, "buffers[" + i + "].name: duplicate name '"
+                        + n + "'");
+            }
+        }
+        for (int i = 0; i < fixed.size(); i++) {
+            String n = fixed.get(i).name();
+            if (!names.add(n)) {
+                throw BerthException.invalid("fixed[" + i + "].name", n, "fixed[" + i + "].name: duplicate name '"
+                        + n + "'");
+            }
+        }
+        checkFixedOverlaps(fixed);
+    }
+
+    /** The first step of building a workload: its name. */
+    public static Builder builder(String name) {
+        return new Builder(Require.name(name, "workload"));
+    }
+
+    /**
+     * The same workload on {@code target}: every space (of a buffer, a fixed region, a tile) is
+     * replaced by the target's space of the same name, for instance to plan the same buffers on
+     * a device with a larger SRAM. {@code invalid-input} naming the buffer if the target has no
+     * space of that name.
+     */
+    public Workload on(Target target) {
+        Require.nonNull(target, "target");
+        List<BufferSpec> bs = new ArrayList<>(buffers.size());
+        for (int i = 0; i < buffers.size(); i++) {
+            BufferSpec b = buffers.get(i);
+            String path = "buffers[" + i + "]";
+            Optional<TileSpec> tile = b.tile().map(t -> new TileSpec(target.space(t.through().name(),
+                    path + ".tile.through"), t.buffers(), t.count()));
+            bs.add(new BufferSpec(b.name(), b.size(), target.space(b.space().name(), path + ".space"), b.alignment(),
+                    b.live(), tile));
+        }
+        List<FixedRegion> fs = new ArrayList<>(fixed.size());
+        for (int i = 0; i < fixed.size(); i++) {
+            FixedRegion f = fixed.get(i);
+            fs.add(new FixedRegion(f.name(), target.space(f.space().name(), "fixed[" + i + "].space"), f.offset(),
+                    f.size(), f.live()));
+        }
+        return new Workload(name, bs, fs);
     }
 
     /** The number of steps: the largest {@code last} step + 1 (0 for an empty workload). */
@@ -19,5 +80,54 @@ public record Workload(String name, List<BufferSpec> buffers, List<FixedRegion> 
             max = Math.max(max, f.live().last());
         }
         return max + 1;
+    }
+
+    private static void checkFixedOverlaps(List<FixedRegion> fixed) {
+        List<Integer> idx = new ArrayList<>();
+        for (int i = 0; i < fixed.size(); i++) {
+            idx.add(i);
+        }
+        idx.sort(Comparator.comparing((Integer i) -> fixed.get(i).space().name())
+                .thenComparingLong(i -> fixed.get(i).offset()));
+        for (int a = 0; a < idx.size(); a++) {
+            FixedRegion x = fixed.get(idx.get(a));
+            for (int b = a + 1; b < idx.size(); b++) {
+                FixedRegion y = fixed.get(idx.get(b));
+                if (!y.space().name().equals(x.space().name()) || y.offset() >= x.offset() + x.size()) {
+                    break;
+                }
+                if (x.size() > 0 && y.size() > 0 && x.live().overlaps(y.live())) {
+                    throw BerthException.invalid("fixed[" + idx.get(b) + "]", "fixed[" + idx.get(b)
+                            + "]: the earlier stage's record is corrupt: " + y.name() + " [" + y.offset() + ", +"
+                            + y.size() + ") overlaps " + x.name() + " [" + x.offset() + ", +" + x.size()
+                            + ") in space " + x.space().name() + " during common steps");
+                }
+            }
+        }
+    }
+
+    /** Collects buffers and fixed regions in order; {@link #build} checks the whole. */
+    public static final class Builder {
+        private final String name;
+        private final List<BufferSpec> buffers = new ArrayList<>();
+        private final List<FixedRegion> fixed = new ArrayList<>();
+
+        private Builder(String name) {
+            this.name = name;
+        }
+
+        public Builder buffer(BufferSpec buffer) {
+            buffers.add(Require.nonNull(buffer, "buffer"));
+            return this;
+        }
+
+        public Builder fixed(FixedRegion region) {
+            fixed.add(Require.nonNull(region, "region"));
+            return this;
+        }
+
+        public Workload build() {
+            return new Workload(name, buffers, fixed);
+        }
     }
 }

@@ -1,10 +1,13 @@
 package dev.berth.plan;
 
+import dev.berth.admit.Admission;
+import dev.berth.admit.Placement;
 import dev.berth.failure.BerthException;
 import dev.berth.failure.Category;
+import dev.berth.failure.Facts;
 import dev.berth.target.AddressFormat;
-import dev.berth.target.EndConvention;
 import dev.berth.target.Generation;
+import dev.berth.target.Space;
 import dev.berth.target.Target;
 import dev.berth.workload.BufferSpec;
 import dev.berth.workload.FixedRegion;
@@ -13,119 +16,123 @@ import dev.berth.workload.TileSpec;
 import dev.berth.workload.Workload;
 import org.junit.jupiter.api.Test;
 
-import java.io.IOException;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Modifier;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalInt;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * Every allocation path (buffers, fixed regions, tiles, descriptors, descriptor tables,
- * instruction streams) reaches the one admission check: shown in the sources, and shown by
- * each path rejecting a request its format cannot encode.
+ * Every allocation path (buffers, fixed regions, tile buffers, descriptors, descriptor tables,
+ * instruction streams) reaches the one admission check: each path, given a request that only
+ * the admission check's format test can reject, fails with the admission check's own verdict,
+ * {@code address-not-encodable} with the same limit ({@code maxAddress} 99 of format
+ * {@code f100}) and the facts to check it by hand. And a {@link Placement} can come only from
+ * {@link Admission}: it has no constructor outside its package, whose only other class is
+ * {@code Admission}.
  */
 class AllocationPathsTest {
-    private static final Path MAIN = Path.of("src/main/java/dev/berth");
+    private static final AddressFormat F100 = AddressFormat.exclusive("f100", 99);
+    private static final AddressFormat WIDE = AddressFormat.exclusive("wide", 1 << 20);
 
-    /** Path -> the source file that allocates on it, and the admission call it must make. */
-    private static final Map<String, String[]> PATHS = Map.of(
-            "buffers and fixed regions", new String[]{"plan/Planner.java", "Admission.admit("},
-            "tile buffers", new String[]{"alloc/SpaceAllocator.java", "Admission.admit("},
-            "descriptors", new String[]{"plan/Tiling.java", "Admission.encodableAt("},
-            "descriptor table and instructions", new String[]{"plan/GenerationAllocator.java", "Admission.admit("});
-
-    @Test
-    void everyPathCallsTheAdmissionCheckAndOnlyItMakesPlacements() throws IOException {
-        for (Map.Entry<String, String[]> e : PATHS.entrySet()) {
-            String src = Files.readString(MAIN.resolve(e.getValue()[0]));
-            assertThat(src).as(e.getKey()).contains(e.getValue()[1]);
-        }
-        try (Stream<Path> files = Files.walk(MAIN)) {
-            List<Path> makers = files.filter(p -> p.toString().endsWith(".java")).filter(p -> {
-                try {
-                    return Files.readString(p).contains("new Placement(");
-                } catch (IOException ex) {
-                    throw new java.io.UncheckedIOException(ex);
-                }
-            }).toList();
-            assertThat(makers).extracting(p -> p.getFileName().toString()).containsExactly("Admission.java");
-        }
-        String placement = Files.readString(MAIN.resolve("admit/Placement.java"));
-        assertThat(placement).containsPattern("\\n    Placement\\(").doesNotContain("public Placement(");
+    /** A logical space {@code global} in {@code globalFormat} and a 1 MiB local space {@code local} in {@code localFormat}. */
+    private static Target target(AddressFormat globalFormat, AddressFormat localFormat, Optional<Generation> gen) {
+        Target.Builder b = Target.builder("paths")
+                .space(Space.logical("global", globalFormat).build())
+                .space(Space.local("local", localFormat).capacity(1 << 20).build())
+                .format(F100);
+        gen.ifPresent(b::generation);
+        return b.build();
     }
 
-    private static final AddressFormat F100 = new AddressFormat("f100", 99, EndConvention.EXCLUSIVE);
-
-    private static Target target(Optional<Generation> gen) {
-        return Targets.two(F100, 1, new AddressFormat("l", 63, EndConvention.EXCLUSIVE), 1, 1 << 20, gen);
+    private static Optional<Generation> descriptors(long bytes, Optional<String> format) {
+        return Optional.of(new Generation(Optional.of(new Generation.Descriptor("global", bytes, 1, format)),
+                Optional.empty()));
     }
 
-    private static void rejects(Target t, Workload w, String named) {
+    private static BufferSpec tiled(Target t, String name, long size, int count) {
+        return BufferSpec.named(name).size(size).in(t.space("global", "test")).live(0, 0)
+                .tile(TileSpec.through(t.space("local", "test"), 1).count(count)).build();
+    }
+
+    /** The path fails in the admission check: format f100's limit, naming the reservation. */
+    private static void rejectedByTheAdmissionCheck(Target t, Workload w, String reservation) {
         assertThatThrownBy(() -> Planner.plan(t, w, Planner.Options.defaults()))
                 .isInstanceOfSatisfying(BerthException.class, e -> {
                     assertThat(e.category()).as(e.getMessage()).isEqualTo(Category.ADDRESS_NOT_ENCODABLE);
-                    assertThat(e.getMessage()).contains(named);
+                    Facts f = e.failure().facts();
+                    assertThat(f.limit()).as(e.getMessage()).hasValue(99);
+                    assertThat(f.limitSource()).as(e.getMessage()).hasValueSatisfying(s -> assertThat(s).contains("f100"));
+                    assertThat(f.buffer()).as(e.getMessage()).hasValueSatisfying(b -> assertThat(b).contains(reservation));
+                    assertThat(f.reserved()).isPresent();
+                    assertThat(f.start()).isPresent();
+                    assertThat(Math.addExact(f.start().getAsLong(), f.reserved().getAsLong())).isGreaterThan(99);
                 });
     }
 
     @Test
-    void aBufferPastTheFormat() {
-        rejects(target(Optional.empty()), new Workload("w",
-                List.of(new BufferSpec("wide", 101, "global", 1, new Lifetime(0, 0))), List.of()), "buffer wide");
+    void buffers() {
+        Target t = target(F100, WIDE, Optional.empty());
+        rejectedByTheAdmissionCheck(t, Workload.builder("w")
+                .buffer(BufferSpec.named("wide").size(101).in(t.space("global", "test")).live(0, 0).build()).build(), "wide");
     }
 
     @Test
-    void aFixedRegionPastTheFormat() {
-        rejects(target(Optional.empty()), new Workload("w", List.of(),
-                List.of(new FixedRegion("abi", "global", 90, 20, new Lifetime(0, 0)))), "buffer abi");
+    void fixedRegions() {
+        Target t = target(F100, WIDE, Optional.empty());
+        rejectedByTheAdmissionCheck(t, Workload.builder("w")
+                .fixed(FixedRegion.at("abi", t.space("global", "test"), 90, 20, Lifetime.of(0, 0))).build(), "abi");
     }
 
     @Test
-    void aTileBufferPastTheLocalFormat() {
-        // local: capacity 1 MiB but a 64-byte format; a tile count of 1 needs a 200-byte tile buffer
-        Optional<Generation> gen = Optional.of(new Generation(
-                Optional.of(new Generation.Descriptor("global", 1, 1, Optional.empty())), Optional.empty()));
-        rejects(target(gen), new Workload("w", List.of(new BufferSpec("t", 80, "global", 1, new Lifetime(0, 0),
-                Optional.of(new TileSpec("local", 1, OptionalInt.of(1))))), List.of()), "t.tilebuf.0");
-        Target wideGlobal = Targets.two(new AddressFormat("g", 1 << 20, EndConvention.EXCLUSIVE), 1,
-                new AddressFormat("l", 63, EndConvention.EXCLUSIVE), 1, 1 << 20, gen);
-        rejects(wideGlobal, new Workload("w", List.of(new BufferSpec("t", 200, "global", 1, new Lifetime(0, 0),
-                Optional.of(new TileSpec("local", 1, OptionalInt.of(1))))), List.of()), "t.tilebuf.0");
+    void tileBuffers() {
+        // local holds 1 MiB but its format only 100 bytes: one 200-byte tile buffer cannot be encoded
+        Target t = target(WIDE, F100, descriptors(1, Optional.empty()));
+        rejectedByTheAdmissionCheck(t, Workload.builder("w").buffer(tiled(t, "t", 200, 1)).build(), "t.tilebuf.0");
     }
 
     @Test
-    void aDescriptorPastItsAddressFormat() {
-        Map<String, AddressFormat> fm = new java.util.LinkedHashMap<>();
-        fm.put("wide", new AddressFormat("wide", 1 << 20, EndConvention.EXCLUSIVE));
-        fm.put("narrow", new AddressFormat("narrow", 99, EndConvention.EXCLUSIVE));
-        Map<String, dev.berth.target.Space> sp = new java.util.LinkedHashMap<>();
-        sp.put("global", new dev.berth.target.Space.Logical("global", fm.get("wide"), 1, 0));
-        sp.put("local", new dev.berth.target.Space.Local("local", fm.get("wide"), 1, 0, 64));
-        Target t = Target.of("t", fm, sp, Optional.of(new Generation(
-                Optional.of(new Generation.Descriptor("global", 1, 1, Optional.of("narrow"))), Optional.empty())));
-        rejects(t, new Workload("w", List.of(new BufferSpec("t", 300, "global", 1, new Lifetime(0, 0),
-                Optional.of(new TileSpec("local", 1, OptionalInt.empty())))), List.of()), "descriptor t.tile.1");
+    void descriptors() {
+        // the tensor sits below 2^20 in global, but its descriptors carry addresses in format f100
+        Target t = target(WIDE, WIDE, descriptors(1, Optional.of("f100")));
+        rejectedByTheAdmissionCheck(t, Workload.builder("w").buffer(tiled(t, "t", 300, 3)).build(), "t.tile.");
     }
 
     @Test
-    void aDescriptorTablePastTheFormat() {
-        Optional<Generation> gen = Optional.of(new Generation(
-                Optional.of(new Generation.Descriptor("global", 30, 1, Optional.empty())), Optional.empty()));
-        rejects(target(gen), new Workload("w", List.of(new BufferSpec("t", 60, "global", 1, new Lifetime(0, 0),
-                Optional.of(new TileSpec("local", 1, OptionalInt.of(2))))), List.of()), "descriptor-table");
+    void descriptorTables() {
+        // two tiles, a 30-byte descriptor each: the 60-byte table above the 60-byte tensor passes 100
+        Target t = target(F100, WIDE, descriptors(30, Optional.empty()));
+        rejectedByTheAdmissionCheck(t, Workload.builder("w").buffer(tiled(t, "t", 60, 2)).build(), "descriptor-table");
     }
 
     @Test
-    void anInstructionStreamPastTheFormat() {
-        Optional<Generation> gen = Optional.of(new Generation(Optional.empty(),
-                Optional.of(new Generation.Instruction("global", 10, 1))));
-        rejects(target(gen), new Workload("w", List.of(new BufferSpec("a", 50, "global", 1, new Lifetime(0, 5))),
-                List.of()), "instructions");
+    void instructionStreams() {
+        Target t = target(F100, WIDE, Optional.of(new Generation(Optional.empty(),
+                Optional.of(new Generation.Instruction("global", 10, 1)))));
+        rejectedByTheAdmissionCheck(t, Workload.builder("w")
+                .buffer(BufferSpec.named("a").size(50).in(t.space("global", "test")).live(0, 5).build()).build(),
+                "instructions");
+    }
+
+    @Test
+    void onlyTheAdmissionCheckMakesPlacements() throws Exception {
+        for (Constructor<?> c : Placement.class.getDeclaredConstructors()) {
+            int m = c.getModifiers();
+            assertThat(Modifier.isPublic(m) || Modifier.isProtected(m) || Modifier.isPrivate(m))
+                    .as("%s is package-private", c).isFalse();
+        }
+        assertThat(Placement.class.getModifiers() & Modifier.FINAL).as("Placement is final").isNotZero();
+        assertThat(Admission.class.getPackageName()).isEqualTo(Placement.class.getPackageName());
+        Path dir = Path.of(Placement.class.getProtectionDomain().getCodeSource().getLocation().toURI())
+                .resolve(Placement.class.getPackageName().replace('.', '/'));
+        try (Stream<Path> files = Files.list(dir)) {
+            assertThat(files.map(f -> f.getFileName().toString()).filter(f -> f.endsWith(".class"))
+                    .map(f -> f.replaceAll("\\$.*|\\.class$", "")).distinct().sorted())
+                    .as("top-level classes of %s", dir).containsExactly("Admission", "Placement");
+        }
     }
 }

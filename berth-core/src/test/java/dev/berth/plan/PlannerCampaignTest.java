@@ -58,7 +58,7 @@ class PlannerCampaignTest {
             Target t = Targets.two(new AddressFormat("g", (1L << 40) - 1, EndConvention.EXCLUSIVE), ALIGNS[rnd.nextInt(4)],
                     new AddressFormat("l", 4095, rnd.nextBoolean() ? EndConvention.EXCLUSIVE : EndConvention.LAST_BYTE),
                     ALIGNS[rnd.nextInt(6)], capacity, Optional.empty());
-            Workload wl = PlannerRandomTest.randomWorkload(rnd, 3 + rnd.nextInt(12), capacity);
+            Workload wl = PlannerRandomTest.randomWorkload(rnd, t, 3 + rnd.nextInt(12), capacity);
             String replay = "seed " + seed + " workload " + w + " (-Dberth.campaign.seed=" + seed
                     + " -Dberth.campaign.only=" + w + ")";
             Map<SolverChoice, Plan> result = new EnumMap<>(SolverChoice.class);

@@ -49,7 +49,7 @@ class PlannerRandomTest {
             Target t = Targets.two(new AddressFormat("g", (1L << 40) - 1, EndConvention.EXCLUSIVE), ALIGNS[rnd.nextInt(4)],
                     new AddressFormat("l", 4095, rnd.nextBoolean() ? EndConvention.EXCLUSIVE : EndConvention.LAST_BYTE),
                     ALIGNS[rnd.nextInt(6)], capacity, Optional.empty());
-            Workload wl = randomWorkload(rnd, 3 + rnd.nextInt(9), capacity);
+            Workload wl = randomWorkload(rnd, t, 3 + rnd.nextInt(9), capacity);
             for (SolverChoice choice : SolverChoice.values()) {
                 try {
                     PlanResult r = Planner.plan(t, wl, new Planner.Options(choice, 5));
@@ -96,7 +96,7 @@ class PlannerRandomTest {
             long capacity = 40 + rnd.nextInt(100);
             Target t = Targets.two(new AddressFormat("g", (1L << 40) - 1, EndConvention.EXCLUSIVE), 1,
                     new AddressFormat("l", 4095, EndConvention.EXCLUSIVE), 1, capacity, Optional.empty());
-            Workload wl = randomWorkload(rnd, 4 + rnd.nextInt(6), capacity);
+            Workload wl = randomWorkload(rnd, t, 4 + rnd.nextInt(6), capacity);
             var problem = Planner.problem(t.spaces().get("local"), items(wl, "local"));
             Outcome exact = new ExactSolver().solve(problem, Budget.seconds(5));
             boolean heuristicFits;
@@ -121,7 +121,7 @@ class PlannerRandomTest {
         System.out.println("auto rescued " + rescued + " of 400 workloads where best-fit alone failed");
     }
 
-    static Workload randomWorkload(Random rnd, int n, long capacity) {
+    static Workload randomWorkload(Random rnd, Target t, int n, long capacity) {
         List<BufferSpec> bs = new ArrayList<>();
         int steps = 2 + rnd.nextInt(8);
         for (int i = 0; i < n; i++) {
@@ -129,12 +129,12 @@ class PlannerRandomTest {
             int l = f + rnd.nextInt(steps - f);
             boolean local = rnd.nextInt(3) > 0;
             long size = rnd.nextInt(5) == 0 ? 0 : 1 + rnd.nextInt((int) Math.max(1, capacity / 3));
-            bs.add(new BufferSpec("b" + i, size, local ? "local" : "global", ALIGNS[rnd.nextInt(ALIGNS.length)],
-                    new Lifetime(f, l)));
+            bs.add(new BufferSpec("b" + i, size, t.space(local ? "local" : "global", "test"),
+                    ALIGNS[rnd.nextInt(ALIGNS.length)], new Lifetime(f, l), Optional.empty()));
         }
         List<FixedRegion> fx = new ArrayList<>();
         if (rnd.nextInt(3) == 0) {
-            fx.add(new FixedRegion("fx", "local", rnd.nextInt((int) capacity / 2), 1 + rnd.nextInt(10),
+            fx.add(new FixedRegion("fx", t.space("local", "test"), rnd.nextInt((int) capacity / 2), 1 + rnd.nextInt(10),
                     new Lifetime(0, steps - 1)));
         }
         return new Workload("random", bs, fx);
@@ -143,13 +143,13 @@ class PlannerRandomTest {
     static List<Item> items(Workload w, String space) {
         List<Item> out = new ArrayList<>();
         for (FixedRegion f : w.fixed()) {
-            if (f.space().equals(space)) {
+            if (f.space().name().equals(space)) {
                 out.add(new Item(f.name(), f.size(), 1, f.live(), dev.berth.workload.Origin.FIXED, Optional.empty(),
                         f.offset()));
             }
         }
         for (BufferSpec b : w.buffers()) {
-            if (b.space().equals(space)) {
+            if (b.space().name().equals(space)) {
                 out.add(new Item(b.name(), b.size(), b.alignment(), b.live(), dev.berth.workload.Origin.TENSOR,
                         Optional.empty(), -1));
             }

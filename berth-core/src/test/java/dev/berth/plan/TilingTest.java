@@ -41,18 +41,18 @@ class TilingTest {
         return Planner.plan(t, w, new Planner.Options(SolverChoice.AUTO, 5));
     }
 
-    private static Workload tiled(long size, int depth, OptionalInt count, List<BufferSpec> others) {
+    private static Workload tiled(Target t, long size, int depth, OptionalInt count, List<BufferSpec> others) {
         List<BufferSpec> bs = new java.util.ArrayList<>(others);
-        bs.add(new BufferSpec("big", size, "global", 1, new Lifetime(1, 3),
-                Optional.of(new TileSpec("local", depth, count))));
+        bs.add(new BufferSpec("big", size, t.space("global", "test"), 1, new Lifetime(1, 3),
+                Optional.of(new TileSpec(t.space("local", "test"), depth, count))));
         return new Workload("tiled", bs, List.of());
     }
 
     @Test
     void aTensorLargerThanTheLocalSpaceIsTiled() {
         Target t = target(64 * 1024, 32);
-        Workload w = tiled(1 << 20, 2, OptionalInt.empty(),
-                List.of(new BufferSpec("acc", 16 * 1024, "local", 1, new Lifetime(2, 2))));
+        Workload w = tiled(t, 1 << 20, 2, OptionalInt.empty(),
+                List.of(new BufferSpec("acc", 16 * 1024, t.space("local", "test"), 1, new Lifetime(2, 2), Optional.empty())));
         PlanResult r = plan(t, w);
         Plan p = r.plan();
         assertThat(PlanValidator.validate(p).valid()).isTrue();
@@ -90,11 +90,11 @@ class TilingTest {
             long size = 100 + rnd.nextInt(5000);
             int depth = 1 + rnd.nextInt(3);
             List<BufferSpec> others = List.of(
-                    new BufferSpec("x", rnd.nextInt((int) cap / 2), "local", 1, new Lifetime(0, 2)),
-                    new BufferSpec("y", rnd.nextInt((int) cap / 3), "local", 1, new Lifetime(2, 4)));
+                    new BufferSpec("x", rnd.nextInt((int) cap / 2), t.space("local", "test"), 1, new Lifetime(0, 2), Optional.empty()),
+                    new BufferSpec("y", rnd.nextInt((int) cap / 3), t.space("local", "test"), 1, new Lifetime(2, 4), Optional.empty()));
             PlanResult auto;
             try {
-                auto = plan(t, tiled(size, depth, OptionalInt.empty(), others));
+                auto = plan(t, tiled(t, size, depth, OptionalInt.empty(), others));
             } catch (BerthException e) {
                 assertThat(e.category()).isEqualTo(Category.CAPACITY_EXCEEDED);
                 continue;
@@ -105,7 +105,7 @@ class TilingTest {
             int least = -1;
             for (int c = 1; c <= 6000 && least < 0; c++) {
                 try {
-                    PlanResult r = plan(t, tiled(size, depth, OptionalInt.of(c), others));
+                    PlanResult r = plan(t, tiled(t, size, depth, OptionalInt.of(c), others));
                     least = c;
                     assertThat(r.plan()).as("case %d: the search left a trace", k).isEqualTo(auto.plan());
                 } catch (BerthException e) {
@@ -133,16 +133,16 @@ class TilingTest {
         Target t = Target.of("wide", fm, sp, Optional.of(new Generation(
                 Optional.of(new Generation.Descriptor("global", 32, 32, Optional.of("dma32"))), Optional.empty())));
         long low = (4L << 30) - (1 << 20);
-        FixedRegion below = new FixedRegion("earlier", "global", 0, low, new Lifetime(0, 3));
-        BufferSpec tensor = new BufferSpec("t", 4 << 20, "global", 1, new Lifetime(0, 3),
-                Optional.of(new TileSpec("local", 2, OptionalInt.empty())));
+        FixedRegion below = new FixedRegion("earlier", t.space("global", "test"), 0, low, new Lifetime(0, 3));
+        BufferSpec tensor = new BufferSpec("t", 4 << 20, t.space("global", "test"), 1, new Lifetime(0, 3),
+                Optional.of(new TileSpec(t.space("local", "test"), 2, OptionalInt.empty())));
         assertThatThrownBy(() -> plan(t, new Workload("w", List.of(tensor), List.of(below))))
                 .isInstanceOfSatisfying(BerthException.class, e -> {
                     assertThat(e.category()).isEqualTo(Category.ADDRESS_NOT_ENCODABLE);
                     assertThat(e.getMessage()).contains("descriptor t.tile.").contains("of t").contains("dma32");
                     assertThat(e.failure().facts().limit()).hasValue(0xFFFF_FFFFL);
                 });
-        BufferSpec untiled = new BufferSpec("t", 4 << 20, "global", 1, new Lifetime(0, 3));
+        BufferSpec untiled = new BufferSpec("t", 4 << 20, t.space("global", "test"), 1, new Lifetime(0, 3), Optional.empty());
         PlanResult r = plan(t, new Workload("w", List.of(untiled), List.of(below)));
         assertThat(r.plan().buffers().get(0).offset()).isEqualTo(low);
         assertThat(low + (4 << 20)).isGreaterThan(0xFFFF_FFFFL);
@@ -156,9 +156,9 @@ class TilingTest {
                 Optional.of(new Generation.Descriptor("global", 32, 32, Optional.empty())), Optional.empty()));
         Target t = Targets.two(g20, 64, new AddressFormat("l", (1L << 20) - 1, EndConvention.EXCLUSIVE), 32, 4096,
                 descriptorsOnly);
-        BufferSpec filler = new BufferSpec("filler", (1L << 20) - 64 - 8192, "global", 1, new Lifetime(0, 1));
-        BufferSpec tensor = new BufferSpec("t", 8192, "global", 1, new Lifetime(0, 1),
-                Optional.of(new TileSpec("local", 2, OptionalInt.empty())));
+        BufferSpec filler = new BufferSpec("filler", (1L << 20) - 64 - 8192, t.space("global", "test"), 1, new Lifetime(0, 1), Optional.empty());
+        BufferSpec tensor = new BufferSpec("t", 8192, t.space("global", "test"), 1, new Lifetime(0, 1),
+                Optional.of(new TileSpec(t.space("local", "test"), 2, OptionalInt.empty())));
         assertThatThrownBy(() -> plan(t, new Workload("w", List.of(filler, tensor), List.of())))
                 .isInstanceOfSatisfying(BerthException.class, e -> {
                     assertThat(e.category()).isEqualTo(Category.ADDRESS_NOT_ENCODABLE);
@@ -166,8 +166,8 @@ class TilingTest {
                     assertThat(e.getMessage()).contains("descriptor-table").contains("g20");
                 });
         // without the tile there is no descriptor table, and the plan fits
-        PlanResult r = plan(t, new Workload("w", List.of(filler, new BufferSpec("t", 8192, "global", 1,
-                new Lifetime(0, 1))), List.of()));
+        PlanResult r = plan(t, new Workload("w", List.of(filler, new BufferSpec("t", 8192, t.space("global", "test"), 1,
+                new Lifetime(0, 1), Optional.empty())), List.of()));
         assertThat(r.plan().spaces().get("global").highWater()).isLessThanOrEqualTo(1L << 20);
     }
 
@@ -179,8 +179,8 @@ class TilingTest {
         alloc.reserve("x", new Lifetime(0, 2), 300, 1, Origin.TENSOR);
         alloc.reserve("y", new Lifetime(1, 4), 250, 7, Origin.TENSOR);
         alloc.reserveAt("f", new Lifetime(3, 3), 900, 50, 1, dev.berth.admit.Admission.Mode.EXACT, Origin.FIXED);
-        BufferSpec big = new BufferSpec("big", 5000, "global", 1, new Lifetime(1, 3),
-                Optional.of(new TileSpec("local", 3, OptionalInt.empty())));
+        BufferSpec big = new BufferSpec("big", 5000, t.space("global", "test"), 1, new Lifetime(1, 3),
+                Optional.of(new TileSpec(t.space("local", "test"), 3, OptionalInt.empty())));
         int failures = 0;
         for (int c = 1; c <= 120; c++) {
             var before = alloc.state();

@@ -96,15 +96,19 @@ public final class MiniMallocCsv {
             notes = List.copyOf(notes);
         }
 
-        /** The buffers to place (rows without an offset) and fixed regions (rows with one), in space {@link #SPACE}. */
-        public Workload workload() {
+        /**
+         * The buffers to place (rows without an offset) and fixed regions (rows with one), in
+         * space {@link #SPACE} of {@code target} (made by {@link MiniMallocCsv#target}).
+         */
+        public Workload workload(Target target) {
+            Space space = target.space(SPACE, "target");
             List<BufferSpec> buffers = new ArrayList<>();
             List<FixedRegion> fixed = new ArrayList<>();
             for (Row r : rows) {
                 if (r.offset().isPresent()) {
-                    fixed.add(new FixedRegion(r.id(), SPACE, r.offset().getAsLong(), r.size(), r.live()));
+                    fixed.add(new FixedRegion(r.id(), space, r.offset().getAsLong(), r.size(), r.live()));
                 } else {
-                    buffers.add(new BufferSpec(r.id(), r.size(), SPACE, r.alignment(), r.live()));
+                    buffers.add(new BufferSpec(r.id(), r.size(), space, r.alignment(), r.live(), Optional.empty()));
                 }
             }
             return new Workload(name, buffers, fixed);

@@ -2,6 +2,8 @@ package dev.berth.io;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.berth.failure.BerthException;
+import dev.berth.target.Space;
+import dev.berth.target.Target;
 import dev.berth.workload.BufferSpec;
 import dev.berth.workload.FixedRegion;
 import dev.berth.workload.Lifetime;
@@ -20,34 +22,36 @@ public final class WorkloadJson {
     private WorkloadJson() {
     }
 
-    public static Workload read(Path file) {
+    /** The workload of {@code file}, its spaces those of {@code target}. */
+    public static Workload read(Path file, Target target) {
         String fileName = file.getFileName().toString();
-        return read(Json.read(file), fileName.endsWith(".json") ? fileName.substring(0, fileName.length() - 5) : fileName);
+        return read(Json.read(file), fileName.endsWith(".json") ? fileName.substring(0, fileName.length() - 5) : fileName,
+                target);
     }
 
-    public static Workload read(JsonNode root, String defaultName) {
+    public static Workload read(JsonNode root, String defaultName, Target target) {
         Json.root(root, "workload file", Set.of("workload", "buffers", "fixed"), Set.of("buffers"));
         String name = root.has("workload") ? Json.string(root.get("workload"), "workload") : defaultName;
         List<BufferSpec> buffers = new ArrayList<>();
         List<JsonNode> bs = Json.array(root.get("buffers"), "buffers");
         for (int i = 0; i < bs.size(); i++) {
-            buffers.add(buffer(bs.get(i), "buffers[" + i + "]"));
+            buffers.add(buffer(bs.get(i), "buffers[" + i + "]", target));
         }
         List<FixedRegion> fixed = new ArrayList<>();
         if (root.has("fixed")) {
             List<JsonNode> fs = Json.array(root.get("fixed"), "fixed");
             for (int i = 0; i < fs.size(); i++) {
-                fixed.add(fixed(fs.get(i), "fixed[" + i + "]"));
+                fixed.add(fixed(fs.get(i), "fixed[" + i + "]", target));
             }
         }
         return new Workload(name, buffers, fixed);
     }
 
-    private static BufferSpec buffer(JsonNode n, String p) {
+    private static BufferSpec buffer(JsonNode n, String p, Target target) {
         Json.object(n, p, Set.of("name", "size", "space", "live", "alignment", "tile"), Set.of("name", "size", "space", "live"));
         String name = Json.string(n.get("name"), p + ".name");
         long size = Json.size(n.get("size"), p + ".size");
-        String space = Json.string(n.get("space"), p + ".space");
+        Space space = target.space(Json.string(n.get("space"), p + ".space"), p + ".space");
         Lifetime live = live(n.get("live"), p + ".live");
         long align = 1;
         if (n.has("alignment")) {
@@ -60,17 +64,17 @@ public final class WorkloadJson {
         if (n.has("tile")) {
             String tp = p + ".tile";
             JsonNode t = Json.object(n.get("tile"), tp, Set.of("through", "buffers", "count"), Set.of("through", "buffers"));
-            tile = Optional.of(new TileSpec(Json.string(t.get("through"), tp + ".through"),
+            tile = Optional.of(new TileSpec(target.space(Json.string(t.get("through"), tp + ".through"), tp + ".through"),
                     Json.integer(t.get("buffers"), tp + ".buffers", 1),
                     t.has("count") ? OptionalInt.of(Json.integer(t.get("count"), tp + ".count", 1)) : OptionalInt.empty()));
         }
         return new BufferSpec(name, size, space, align, live, tile);
     }
 
-    private static FixedRegion fixed(JsonNode n, String p) {
+    private static FixedRegion fixed(JsonNode n, String p, Target target) {
         Json.object(n, p, Set.of("name", "space", "offset", "size", "live"), Set.of("name", "space", "offset", "size", "live"));
         String name = Json.string(n.get("name"), p + ".name");
-        String space = Json.string(n.get("space"), p + ".space");
+        Space space = target.space(Json.string(n.get("space"), p + ".space"), p + ".space");
         long offset;
         long size;
         try {

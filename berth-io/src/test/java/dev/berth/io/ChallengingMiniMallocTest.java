@@ -1,5 +1,6 @@
 package dev.berth.io;
 
+import dev.berth.TestData;
 import dev.berth.artifact.SpaceMetrics;
 import dev.berth.plan.Effort;
 import dev.berth.plan.PlanResult;
@@ -20,8 +21,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * planner (so every plan passes the admission check and the plan validator): the exact solver
  * places every one within the capacity, {@code auto} does too with its default minimisation, and
  * the skyline heuristic alone (no complete search) comes within 1.10 times the lower bound. Not
- * part of the default run: {@code mvn -B -Pchallenging verify}. Skipped when the shared data is
- * absent.
+ * part of the default run: {@code mvn -B -Pchallenging verify}. The instances are in
+ * {@code testdata/benchmarks/minimalloc}.
  */
 @Tag("challenging")
 class ChallengingMiniMallocTest {
@@ -35,13 +36,14 @@ class ChallengingMiniMallocTest {
     private static Stream<DynamicTest> eachInstance(Check check) {
         return Stream.of("A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K").map(name ->
                 DynamicTest.dynamicTest(name, () -> {
-                    Path file = SharedData.require("benchmarks/minimalloc/" + name + "." + CAPACITY + ".csv");
+                    Path file = TestData.require("benchmarks/minimalloc/" + name + "." + CAPACITY + ".csv");
                     check.run(name, MiniMallocCsv.read(file));
                 }));
     }
 
     private static SpaceMetrics plan(MiniMallocCsv.Document doc, long capacity, Planner.Options options) {
-        PlanResult r = Planner.plan(MiniMallocCsv.target(capacity), doc.workload(), options);
+        var target = MiniMallocCsv.target(capacity);
+        PlanResult r = Planner.plan(target, doc.workload(target), options);
         assertThat(r.verdict().valid()).isTrue();
         return r.plan().spaces().get(MiniMallocCsv.SPACE);
     }

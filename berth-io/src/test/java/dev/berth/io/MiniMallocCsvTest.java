@@ -1,10 +1,12 @@
 package dev.berth.io;
 
+import dev.berth.TestData;
 import dev.berth.failure.BerthException;
 import dev.berth.failure.Category;
 import dev.berth.plan.PlanResult;
 import dev.berth.plan.Planner;
 import dev.berth.solve.SolverChoice;
+import dev.berth.target.Target;
 import dev.berth.workload.BufferSpec;
 import dev.berth.workload.FixedRegion;
 import dev.berth.workload.Lifetime;
@@ -20,6 +22,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** MiniMalloc CSV: header aliases, half-open lifetimes, strict rejections with line and column, output. */
 class MiniMallocCsvTest {
+    /** A target for reading alone (its capacity matters only to planning). */
+    private static final Target ANY = MiniMallocCsv.target(1L << 40);
+
     /** The example of MiniMalloc's README (benchmarks/examples/input.12.csv). */
     static final String INPUT_12 = """
             id,lower,upper,size
@@ -39,17 +44,17 @@ class MiniMallocCsvTest {
         MiniMallocCsv.Document d = parse(INPUT_12);
         assertThat(d.name()).isEqualTo("t");
         assertThat(d.rows()).hasSize(5);
-        Workload w = d.workload();
+        Workload w = d.workload(ANY);
         assertThat(w.buffers()).extracting(BufferSpec::name).containsExactly("b1", "b2", "b3", "b4", "b5");
         assertThat(w.buffers().get(0).live()).isEqualTo(new Lifetime(0, 2));
         assertThat(w.buffers().get(1).live()).isEqualTo(new Lifetime(3, 8));
         assertThat(w.buffers().get(0).live().overlaps(w.buffers().get(1).live())).isFalse();
-        assertThat(w.buffers()).allMatch(b -> b.space().equals(MiniMallocCsv.SPACE) && b.size() == 4 && b.alignment() == 1);
+        assertThat(w.buffers()).allMatch(b -> b.space().name().equals(MiniMallocCsv.SPACE) && b.size() == 4 && b.alignment() == 1);
     }
 
     @Test
     void input12PlansAtCapacity12WithTheExactSolver() {
-        Workload w = parse(INPUT_12).workload();
+        Workload w = parse(INPUT_12).workload(MiniMallocCsv.target(12));
         PlanResult r = Planner.plan(MiniMallocCsv.target(12), w, new Planner.Options(SolverChoice.EXACT, 30));
         assertThat(r.plan().spaces().get("mem").highWater()).isEqualTo(12);
         assertThat(r.plan().spaces().get("mem").peakLive()).isEqualTo(12);
@@ -58,14 +63,14 @@ class MiniMallocCsvTest {
 
     @Test
     void sharedInput12FileSolvesAtCapacity12() {
-        Path file = SharedData.require("benchmarks/minimalloc/input.12.csv");
+        Path file = TestData.require("benchmarks/minimalloc/input.12.csv");
         MiniMallocCsv.Document d = MiniMallocCsv.read(file);
         assertThat(d.name()).isEqualTo("input.12");
-        PlanResult r = Planner.plan(MiniMallocCsv.target(12), d.workload(), new Planner.Options(SolverChoice.EXACT, 30));
+        PlanResult r = Planner.plan(MiniMallocCsv.target(12), d.workload(MiniMallocCsv.target(12)), new Planner.Options(SolverChoice.EXACT, 30));
         assertThat(r.plan().spaces().get("mem").highWater()).isLessThanOrEqualTo(12);
         assertThat(r.verdict().valid()).isTrue();
         // a byte less cannot fit: the peak of live bytes is 12
-        assertThatThrownBy(() -> Planner.plan(MiniMallocCsv.target(11), d.workload(),
+        assertThatThrownBy(() -> Planner.plan(MiniMallocCsv.target(11), d.workload(MiniMallocCsv.target(11)),
                 new Planner.Options(SolverChoice.EXACT, 30)))
                 .isInstanceOfSatisfying(BerthException.class, e -> assertThat(e.category()).isEqualTo(Category.CAPACITY_EXCEEDED));
     }
@@ -73,16 +78,16 @@ class MiniMallocCsvTest {
     @Test
     void acceptsMiniMallocHeaderAliases() {
         MiniMallocCsv.Document a = parse("buffer_id,begin,upper,size\nx,2,5,8\n");
-        assertThat(a.workload().buffers().get(0).live()).isEqualTo(new Lifetime(2, 4));
+        assertThat(a.workload(ANY).buffers().get(0).live()).isEqualTo(new Lifetime(2, 4));
         MiniMallocCsv.Document b = parse("buffer,start,upper,size\nx,2,5,8\n");
-        assertThat(b.workload().buffers().get(0).name()).isEqualTo("x");
+        assertThat(b.workload(ANY).buffers().get(0).name()).isEqualTo("x");
         // 'end' is MiniMalloc's older column: the last step itself (upper - 1)
         MiniMallocCsv.Document c = parse("id,start,end,size\nx,2,4,8\n");
-        assertThat(c.workload().buffers().get(0).live()).isEqualTo(new Lifetime(2, 4));
+        assertThat(c.workload(ANY).buffers().get(0).live()).isEqualTo(new Lifetime(2, 4));
         // columns in any order
         MiniMallocCsv.Document d = parse("size,upper,id,lower\n8,5,x,2\n");
-        assertThat(d.workload().buffers().get(0).live()).isEqualTo(new Lifetime(2, 4));
-        assertThat(d.workload().buffers().get(0).size()).isEqualTo(8);
+        assertThat(d.workload(ANY).buffers().get(0).live()).isEqualTo(new Lifetime(2, 4));
+        assertThat(d.workload(ANY).buffers().get(0).size()).isEqualTo(8);
     }
 
     @Test
@@ -93,10 +98,10 @@ class MiniMallocCsvTest {
                 f,1,3,7,1,5,,12
                 g,0,9,4,2,-1,2-4,
                 """);
-        Workload w = d.workload();
+        Workload w = d.workload(ANY);
         assertThat(w.buffers()).extracting(BufferSpec::name).containsExactly("a", "g");
         assertThat(w.buffers().get(0).alignment()).isEqualTo(3);
-        assertThat(w.fixed()).containsExactly(new FixedRegion("f", "mem", 12, 7, new Lifetime(1, 2)));
+        assertThat(w.fixed()).containsExactly(new FixedRegion("f", ANY.space("mem", "test"), 12, 7, new Lifetime(1, 2)));
         assertThat(d.notes()).singleElement().asString().contains("g").contains("ignored");
     }
 
@@ -158,26 +163,26 @@ class MiniMallocCsvTest {
     @Test
     void toleratesCarriageReturnsSpacesAndATrailingBlankLine() {
         MiniMallocCsv.Document d = parse("\uFEFFid, lower ,upper,size\r\nx, 0,3 ,4\r\n\r\n");
-        assertThat(d.workload().buffers().get(0).live()).isEqualTo(new Lifetime(0, 2));
+        assertThat(d.workload(ANY).buffers().get(0).live()).isEqualTo(new Lifetime(0, 2));
     }
 
     @Test
     void writesInputColumnsPlusOffsets() {
         MiniMallocCsv.Document d = parse(INPUT_12);
-        PlanResult r = Planner.plan(MiniMallocCsv.target(12), d.workload(), new Planner.Options(SolverChoice.EXACT, 30));
+        PlanResult r = Planner.plan(MiniMallocCsv.target(12), d.workload(MiniMallocCsv.target(12)), new Planner.Options(SolverChoice.EXACT, 30));
         String out = MiniMallocCsv.write(d, r.plan());
         String[] lines = out.split("\n");
         assertThat(lines[0]).isEqualTo("id,lower,upper,size,offset");
         assertThat(lines).hasSize(6);
         // reading the output back fixes every buffer where the plan put it, and it still plans
         MiniMallocCsv.Document back = parse(out);
-        assertThat(back.workload().buffers()).isEmpty();
-        assertThat(back.workload().fixed()).hasSize(5);
-        for (FixedRegion f : back.workload().fixed()) {
+        assertThat(back.workload(ANY).buffers()).isEmpty();
+        assertThat(back.workload(ANY).fixed()).hasSize(5);
+        for (FixedRegion f : back.workload(ANY).fixed()) {
             long planned = r.plan().buffers().stream().filter(b -> b.name().equals(f.name())).findFirst().orElseThrow().offset();
             assertThat(f.offset()).isEqualTo(planned);
         }
-        Planner.plan(MiniMallocCsv.target(12), back.workload(), new Planner.Options(SolverChoice.EXACT, 30));
+        Planner.plan(MiniMallocCsv.target(12), back.workload(MiniMallocCsv.target(12)), new Planner.Options(SolverChoice.EXACT, 30));
         // an existing offset column is filled in place, not repeated
         String again = MiniMallocCsv.write(back, r.plan());
         assertThat(again.split("\n")[0]).isEqualTo("id,lower,upper,size,offset");

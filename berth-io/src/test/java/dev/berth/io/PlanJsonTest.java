@@ -141,7 +141,7 @@ class PlanJsonTest {
                   { "name": "c", "size": "64KiB", "space": "global", "live": [1, 2],
                     "tile": { "through": "sram", "buffers": 2 } } ],
                   "fixed": [ { "name": "f", "space": "global", "offset": 0, "size": 7, "live": [0, 3] } ] }
-                """.getBytes(StandardCharsets.UTF_8)), "rt");
+                """.getBytes(StandardCharsets.UTF_8)), "rt", TargetJson.load("npu-ref"));
         Plan p = Planner.plan(TargetJson.load("npu-ref"), w, Planner.Options.defaults()).plan();
         assertThat(p.descriptors()).isNotEmpty();
         byte[] once = PlanJson.toBytes(p);

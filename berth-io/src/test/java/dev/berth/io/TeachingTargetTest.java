@@ -11,6 +11,7 @@ import dev.berth.failure.Category;
 import dev.berth.plan.PlanResult;
 import dev.berth.plan.Planner;
 import dev.berth.target.Target;
+import dev.berth.target.Space;
 import dev.berth.workload.BufferSpec;
 import dev.berth.workload.FixedRegion;
 import dev.berth.workload.Lifetime;
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.Test;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalLong;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -68,9 +70,10 @@ class TeachingTargetTest {
     /** Contract §7's example: the planner's failure for the same workload, field for field. */
     @Test
     void thePlannersFailureIsTheContractsExample() throws IOException {
+        Space local = TEACHING.space("local", "test");
         Workload w = new Workload("teaching",
-                List.of(new BufferSpec("t1", 21, "local", 10, new Lifetime(1, 3))),
-                List.of(new FixedRegion("abi", "local", 0, 30, new Lifetime(0, 3))));
+                List.of(new BufferSpec("t1", 21, local, 10, new Lifetime(1, 3), Optional.empty())),
+                List.of(new FixedRegion("abi", local, 0, 30, new Lifetime(0, 3))));
         BerthException e = catchThrowableOfType(BerthException.class,
                 () -> Planner.plan(TEACHING, w, Planner.Options.defaults()));
         assertThat(e.category()).isEqualTo(Category.CAPACITY_EXCEEDED);
@@ -101,7 +104,7 @@ class TeachingTargetTest {
         assertThat(npu.spaces().get("global").capacity()).isEqualTo(OptionalLong.empty());
         List<BufferSpec> buffers = new ArrayList<>();
         for (int i = 0; i < 11; i++) {
-            buffers.add(new BufferSpec("b" + i, 1024, "global", 1, new Lifetime(0, 1)));
+            buffers.add(new BufferSpec("b" + i, 1024, npu.space("global", "test"), 1, new Lifetime(0, 1), Optional.empty()));
         }
         PlanResult r = Planner.plan(npu, new Workload("eleven", buffers, List.of()), Planner.Options.defaults());
         SpaceMetrics global = r.plan().spaces().get("global");

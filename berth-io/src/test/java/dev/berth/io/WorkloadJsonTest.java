@@ -3,6 +3,7 @@ package dev.berth.io;
 import dev.berth.failure.BerthException;
 import dev.berth.failure.Category;
 import dev.berth.plan.Planner;
+import dev.berth.target.Target;
 import dev.berth.workload.Workload;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -17,11 +18,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** Workload reading (contract §5): strict, every rejection invalid-input with its path. */
 class WorkloadJsonTest {
+    private static final Target NPU_REF = TargetJson.load("npu-ref");
 
     private static Workload read(String json) {
         try {
             return WorkloadJson.read(Json.parse(new ByteArrayInputStream(json.getBytes(StandardCharsets.UTF_8)), "w.json"),
-                    "w");
+                    "w", NPU_REF);
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
@@ -29,7 +31,7 @@ class WorkloadJsonTest {
 
     /** Reads and checks against npu-ref, as {@code plan} does. */
     private static void plan(String json) {
-        Planner.plan(TargetJson.load("npu-ref"), read(json), Planner.Options.defaults());
+        Planner.plan(NPU_REF, read(json), Planner.Options.defaults());
     }
 
     @Test

@@ -6,6 +6,7 @@ import dev.berth.artifact.SpaceMetrics;
 import dev.berth.io.TargetJson;
 import dev.berth.plan.Planner;
 import dev.berth.solve.SolverChoice;
+import dev.berth.target.Target;
 import dev.berth.workload.BufferSpec;
 import dev.berth.workload.FixedRegion;
 import dev.berth.workload.Lifetime;
@@ -20,6 +21,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -246,11 +248,12 @@ class HtmlReportTest {
 
     /** On the teaching target: a 20-byte buffer in global (format limit 29) and 30 + 21 bytes in local (capacity 55). */
     static Plan teachingPlan() {
+        Target TEACH = TargetJson.load("teaching");
         Workload w = new Workload("teach", List.of(
-                new BufferSpec("g", 20, "global", 1, new Lifetime(0, 1)),
-                new BufferSpec("t1", 21, "local", 10, new Lifetime(1, 3))),
-                List.of(new FixedRegion("f", "local", 0, 10, new Lifetime(0, 3))));
-        Plan p = Planner.plan(TargetJson.load("teaching"), w, new Planner.Options(SolverChoice.BEST_FIT, 10)).plan();
+                new BufferSpec("g", 20, TEACH.space("global", "test"), 1, new Lifetime(0, 1), Optional.empty()),
+                new BufferSpec("t1", 21, TEACH.space("local", "test"), 10, new Lifetime(1, 3), Optional.empty())),
+                List.of(new FixedRegion("f", TEACH.space("local", "test"), 0, 10, new Lifetime(0, 3))));
+        Plan p = Planner.plan(TEACH, w, new Planner.Options(SolverChoice.BEST_FIT, 10)).plan();
         SpaceMetrics local = p.spaces().get("local");
         assertThat(local.highWater()).isEqualTo(40);
         return p;

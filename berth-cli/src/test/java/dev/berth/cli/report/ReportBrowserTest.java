@@ -1,5 +1,6 @@
 package dev.berth.cli.report;
 
+import dev.berth.TestData;
 import dev.berth.artifact.Plan;
 import dev.berth.artifact.PlannedBuffer;
 import dev.berth.artifact.SpaceMetrics;
@@ -8,7 +9,6 @@ import dev.berth.io.WorkloadJson;
 import dev.berth.plan.Planner;
 import dev.berth.solve.SolverChoice;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -229,12 +229,8 @@ class ReportBrowserTest {
      */
     @Test
     void theExampleModelsReportForTheReadme() throws IOException {
-        Path root = Path.of("").toAbsolutePath();
-        while (root != null && !Files.exists(root.resolve(".ci/run"))) {
-            root = root.getParent();
-        }
-        Assumptions.assumeTrue(root != null, "the repository root (with .ci/run) is not above " + Path.of("").toAbsolutePath());
-        Plan plan = Planner.plan(TargetJson.load("npu-ref"), WorkloadJson.read(root.resolve("examples/convnet.json")),
+        Path workload = TestData.root().resolve("examples/convnet.json");
+        Plan plan = Planner.plan(TargetJson.load("npu-ref"), WorkloadJson.read(workload, TargetJson.load("npu-ref")),
                 new Planner.Options(SolverChoice.AUTO, 10)).plan();
         open(plan, "convnet.html");
         int i = index(plan, "block2.expand.out");

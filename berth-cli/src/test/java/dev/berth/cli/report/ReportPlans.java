@@ -45,14 +45,14 @@ final class ReportPlans {
     static Plan small() {
         Target t = npuRefPlain();
         Workload w = new Workload("small", List.of(
-                new BufferSpec("input", 4096, "global", 1, new Lifetime(0, 1)),
-                new BufferSpec("conv1", 3072, "global", 1, new Lifetime(1, 2)),
-                new BufferSpec("pool1", 2048, "global", 1, new Lifetime(2, 3)),
-                new BufferSpec("skip", 1024, "global", 1, new Lifetime(1, 4)),
-                new BufferSpec("output", 1000, "global", 1, new Lifetime(4, 5)),
-                new BufferSpec("acc", 48 * 1024, "sram", 32, new Lifetime(1, 3)),
-                new BufferSpec(ReportPlans.HOSTILE, 100 * 1024, "sram", 1, new Lifetime(2, 4))),
-                List.of(new FixedRegion("abi.in", "global", 0, 1024, new Lifetime(0, 5))));
+                new BufferSpec("input", 4096, t.space("global", "test"), 1, new Lifetime(0, 1), Optional.empty()),
+                new BufferSpec("conv1", 3072, t.space("global", "test"), 1, new Lifetime(1, 2), Optional.empty()),
+                new BufferSpec("pool1", 2048, t.space("global", "test"), 1, new Lifetime(2, 3), Optional.empty()),
+                new BufferSpec("skip", 1024, t.space("global", "test"), 1, new Lifetime(1, 4), Optional.empty()),
+                new BufferSpec("output", 1000, t.space("global", "test"), 1, new Lifetime(4, 5), Optional.empty()),
+                new BufferSpec("acc", 48 * 1024, t.space("sram", "test"), 32, new Lifetime(1, 3), Optional.empty()),
+                new BufferSpec(ReportPlans.HOSTILE, 100 * 1024, t.space("sram", "test"), 1, new Lifetime(2, 4), Optional.empty())),
+                List.of(new FixedRegion("abi.in", t.space("global", "test"), 0, 1024, new Lifetime(0, 5))));
         return Planner.plan(t, w, new Planner.Options(SolverChoice.BEST_FIT, 10)).plan();
     }
 
@@ -62,14 +62,15 @@ final class ReportPlans {
      */
     static Plan many(int n, int steps, int span, long seed) {
         Random r = new Random(seed);
+        Target t = npuRefPlain();
         List<BufferSpec> bs = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
             int first = r.nextInt(steps);
             int last = Math.min(steps - 1, first + r.nextInt(span));
-            bs.add(new BufferSpec("/model/layer." + i + "/conv/Conv_output_0", 64 + r.nextInt(256 * 1024), "global", 1,
-                    new Lifetime(first, last)));
+            bs.add(new BufferSpec("/model/layer." + i + "/conv/Conv_output_0", 64 + r.nextInt(256 * 1024),
+                    t.space("global", "test"), 1, new Lifetime(first, last), Optional.empty()));
         }
-        return Planner.plan(npuRefPlain(), new Workload("many" + n, bs, List.of()),
+        return Planner.plan(t, new Workload("many" + n, bs, List.of()),
                 new Planner.Options(SolverChoice.BEST_FIT, 60)).plan();
     }
 

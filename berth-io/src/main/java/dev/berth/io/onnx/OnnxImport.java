@@ -56,7 +56,7 @@ public final class OnnxImport {
         String con = constantSpace(target, options, act);
         try {
             GraphImporter g = GraphImporter.run(model, what, InputFix.parse(options.inputs()));
-            return WorkloadBuilder.build(name, g, act, con);
+            return WorkloadBuilder.build(name, g, target.space(act, "--activation-space"), target.space(con, "--constant-space"));
         } catch (BerthException e) {
             if (e.category() != dev.berth.failure.Category.ARITHMETIC_OVERFLOW) {
                 throw e;

@@ -1,5 +1,6 @@
 package dev.berth.io.onnx;
 
+import dev.berth.target.Space;
 import dev.berth.workload.BufferSpec;
 import dev.berth.workload.Lifetime;
 import dev.berth.workload.Workload;
@@ -26,7 +27,7 @@ final class WorkloadBuilder {
     private WorkloadBuilder() {
     }
 
-    static ImportedModel build(String name, GraphImporter g, String activationSpace, String constantSpace) {
+    static ImportedModel build(String name, GraphImporter g, Space activationSpace, Space constantSpace) {
         int steps = Math.max(1, g.steps.size());
         int lastStep = steps - 1;
         Map<String, Integer> lastUse = new HashMap<>();
@@ -87,7 +88,7 @@ final class WorkloadBuilder {
             GraphImporter.Role role = g.roles.get(t);
             long bytes = g.tensors.get(t).bytes();
             BufferSpec b = new BufferSpec(t, bytes, role == GraphImporter.Role.WEIGHT ? constantSpace : activationSpace, 1,
-                    e.getValue());
+                    e.getValue(), Optional.empty());
             (role == GraphImporter.Role.WEIGHT ? weights : role == GraphImporter.Role.INPUT ? inputs : acts).add(b);
         }
         acts.sort(java.util.Comparator.comparingInt((BufferSpec b) -> b.live().first()));
@@ -97,7 +98,7 @@ final class WorkloadBuilder {
         List<TensorRecord> records = records(g, live, bufferOf);
         List<ImportedModel.StepInfo> stepInfo = g.steps.stream()
                 .map(s -> new ImportedModel.StepInfo(s.index(), s.node(), s.op())).toList();
-        return new ImportedModel(name, new Workload(name, all, List.of()), activationSpace, constantSpace, records,
+        return new ImportedModel(name, new Workload(name, all, List.of()), activationSpace.name(), constantSpace.name(), records,
                 stepInfo, g.foldedIfs, shared, g.opset);
     }
 

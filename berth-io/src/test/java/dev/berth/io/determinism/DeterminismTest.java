@@ -1,6 +1,6 @@
 package dev.berth.io.determinism;
 
-import dev.berth.io.SharedData;
+import dev.berth.TestData;
 import dev.berth.solve.SolverChoice;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -26,7 +26,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * identity hash codes are all equal (so an order that leaned on them would change). The exact
  * search runs on one thread per processor: tight problems are compared on 1, 2 and 3 search
  * threads; planning from several threads at once checks that no shared state leaks between
- * plans. The cases are the shared models (skipped without {@code ../shared}) with every
+ * plans. The cases are the ONNX models of {@code testdata/models} with every
  * solver, seeded random workloads on {@code npu-ref} with every solver, and tight problems for
  * the exact search. Searches are given 60 s and finish far below it; only
  * a search cut off by its time limit may depend on the machine (docs/reliability.md).
@@ -97,9 +97,9 @@ class DeterminismTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.berth.io.SharedData#models")
+    @MethodSource("dev.berth.TestData#onnxModels")
     void sharedModelsGiveIdenticalBytesWithEverySolver(String file, List<String> inputs) throws Exception {
-        Path model = SharedData.require("models/" + file);
+        Path model = TestData.require("models/" + file);
         List<PlanDigests.Case> cases = new ArrayList<>();
         for (SolverChoice s : SolverChoice.values()) {
             cases.add(PlanDigests.model(model, inputs, s));

@@ -93,15 +93,15 @@ public final class PlanDigests {
                 long size = rnd.nextInt(8) == 0 ? 0 : 1 + rnd.nextInt(rnd.nextBoolean() ? 4096 : 120_000);
                 Optional<TileSpec> tile = Optional.empty();
                 if (!space.equals("sram") && rnd.nextInt(6) == 0) {
-                    tile = Optional.of(new TileSpec("sram", 1 + rnd.nextInt(3),
+                    tile = Optional.of(new TileSpec(NPU_REF.space("sram", "test"), 1 + rnd.nextInt(3),
                             rnd.nextBoolean() ? OptionalInt.empty() : OptionalInt.of(1 + rnd.nextInt(16))));
                 }
-                buffers.add(new BufferSpec("b" + i, size, space, aligns[rnd.nextInt(aligns.length)],
+                buffers.add(new BufferSpec("b" + i, size, NPU_REF.space(space, "test"), aligns[rnd.nextInt(aligns.length)],
                         new Lifetime(first, last), tile));
             }
             List<FixedRegion> fixed = new ArrayList<>();
             if (rnd.nextInt(3) == 0) {
-                fixed.add(new FixedRegion("abi", "global", 64L * rnd.nextInt(8), 1 + rnd.nextInt(2048),
+                fixed.add(new FixedRegion("abi", NPU_REF.space("global", "test"), 64L * rnd.nextInt(8), 1 + rnd.nextInt(2048),
                         new Lifetime(0, steps - 1)));
             }
             Workload wl = new Workload("random-" + seed + "-" + w, buffers, fixed);
@@ -123,6 +123,7 @@ public final class PlanDigests {
         java.util.SplittableRandom rnd = new java.util.SplittableRandom(seed);
         List<Case> out = new ArrayList<>();
         for (int w = 0; w < n; w++) {
+            Target wide = dev.berth.io.MiniMallocCsv.target(Long.MAX_VALUE / 2);
             int items = 60 + rnd.nextInt(31);
             List<BufferSpec> buffers = new ArrayList<>();
             long[] live = new long[46];
@@ -130,7 +131,8 @@ public final class PlanDigests {
                 int first = rnd.nextInt(40);
                 int last = Math.min(45, first + rnd.nextInt(rnd.nextBoolean() ? 4 : 15));
                 long size = 8L * (1 + rnd.nextInt(rnd.nextInt(4) == 0 ? 40 : 8));
-                buffers.add(new BufferSpec("t" + i, size, dev.berth.io.MiniMallocCsv.SPACE, 1, new Lifetime(first, last)));
+                buffers.add(new BufferSpec("t" + i, size, wide.space(dev.berth.io.MiniMallocCsv.SPACE, "test"), 1,
+                        new Lifetime(first, last), Optional.empty()));
                 for (int s = first; s <= last; s++) {
                     live[s] += size;
                 }
@@ -141,14 +143,14 @@ public final class PlanDigests {
             // they are not optimal already), so only the search can place the buffers
             long heuristic = Long.MAX_VALUE;
             for (SolverChoice h : List.of(SolverChoice.BEST_FIT, SolverChoice.GREEDY)) {
-                heuristic = Math.min(heuristic, Planner.plan(dev.berth.io.MiniMallocCsv.target(Long.MAX_VALUE / 2), wl,
+                heuristic = Math.min(heuristic, Planner.plan(wide, wl,
                         new Planner.Options(h, TIME_LIMIT)).plan().spaces().get(dev.berth.io.MiniMallocCsv.SPACE)
                         .highWater());
             }
             long capacity = heuristic > peak ? peak + (heuristic - peak) * rnd.nextInt(3) / 40 : peak;
             Target target = dev.berth.io.MiniMallocCsv.target(Math.min(capacity, Math.max(peak, heuristic - 8)));
             for (SolverChoice s : List.of(SolverChoice.EXACT, SolverChoice.AUTO)) {
-                out.add(new Case(wl.name() + "/" + s.id(), target, wl, s));
+                out.add(new Case(wl.name() + "/" + s.id(), target, wl.on(target), s));
             }
         }
         return out;
@@ -159,7 +161,10 @@ public final class PlanDigests {
         return new String(outcome, 0, Math.min(outcome.length, 40), StandardCharsets.UTF_8).contains("\"berth-plan\"");
     }
 
-    /** A shared model imported afresh from its file, planned on {@code npu-ref} with {@code solver}. */
+    /**
+     * A model of {@code testdata/models} imported afresh from its file, planned on {@code npu-ref}
+     * with {@code solver}.
+     */
     static Case model(Path file, List<String> inputs, SolverChoice solver) {
         Workload wl = OnnxImport.read(file, NPU_REF, new OnnxImport.Options(inputs, Optional.empty(), Optional.empty()))
                 .workload();

@@ -25,7 +25,7 @@ class MiniMallocCsvFuzzTest {
         read.ifPresent(doc -> {
             SolverChoice solver = bytes.length % 2 == 0 ? SolverChoice.BEST_FIT : SolverChoice.GREEDY;
             Optional<PlanResult> planned = Outcomes.typed(() -> Planner.plan(MiniMallocCsv.target(CAPACITY),
-                    doc.workload(), new Planner.Options(solver, 1)));
+                    doc.workload(MiniMallocCsv.target(CAPACITY)), new Planner.Options(solver, 1)));
             planned.ifPresent(result -> {
                 String out = MiniMallocCsv.write(doc, result.plan());
                 MiniMallocCsv.Document back = Outcomes.read(() -> MiniMallocCsv.parse(out, "out", "out.csv"))

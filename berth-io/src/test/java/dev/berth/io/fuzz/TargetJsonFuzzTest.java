@@ -6,6 +6,7 @@ import dev.berth.io.PlanJson;
 import dev.berth.io.TargetJson;
 import dev.berth.plan.Planner;
 import dev.berth.solve.SolverChoice;
+import dev.berth.target.Space;
 import dev.berth.target.Target;
 import dev.berth.workload.BufferSpec;
 import dev.berth.workload.Lifetime;
@@ -35,8 +36,8 @@ class TargetJsonFuzzTest {
                     .orElseThrow(() -> new AssertionError("a target that read does not read back once written"));
             assertThat(again).isEqualTo(target);
             List<BufferSpec> buffers = new ArrayList<>();
-            for (String space : target.spaces().keySet()) {
-                buffers.add(new BufferSpec("b." + space, 100, space, 1, new Lifetime(0, 1)));
+            for (Space space : target.spaces().values()) {
+                buffers.add(new BufferSpec("b." + space.name(), 100, space, 1, new Lifetime(0, 1), Optional.empty()));
             }
             Outcomes.typed(() -> Planner.plan(target, new Workload("w", buffers, List.of()),
                     new Planner.Options(SolverChoice.BEST_FIT, 1)));

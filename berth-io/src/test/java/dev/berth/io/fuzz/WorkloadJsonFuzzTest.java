@@ -24,7 +24,7 @@ class WorkloadJsonFuzzTest {
 
     @FuzzTest(maxDuration = FuzzSettings.MAX_DURATION)
     void workloadFile(byte[] bytes) {
-        Optional<Workload> read = Outcomes.read(() -> WorkloadJson.read(FuzzInputs.json(bytes, "fuzz.json"), "fuzz"));
+        Optional<Workload> read = Outcomes.read(() -> WorkloadJson.read(FuzzInputs.json(bytes, "fuzz.json"), "fuzz", FuzzInputs.NPU_REF));
         read.ifPresent(workload -> {
             SolverChoice solver = bytes.length % 2 == 0 ? SolverChoice.BEST_FIT : SolverChoice.GREEDY;
             Optional<PlanResult> planned = Outcomes.typed(() -> Planner.plan(FuzzInputs.NPU_REF, workload,

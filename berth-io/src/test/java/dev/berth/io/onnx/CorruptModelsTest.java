@@ -1,9 +1,9 @@
 package dev.berth.io.onnx;
 
 import com.google.protobuf.ByteString;
+import dev.berth.TestData;
 import dev.berth.failure.BerthException;
 import dev.berth.failure.Category;
-import dev.berth.io.SharedData;
 import dev.berth.io.TargetJson;
 import dev.berth.io.onnx.proto.Onnx.ModelProto;
 import dev.berth.io.onnx.proto.Onnx.TensorProto;
@@ -85,7 +85,7 @@ class CorruptModelsTest {
     @ParameterizedTest
     @ValueSource(doubles = {0.999, 0.5, 0.1})
     void truncatedRealModel(double fraction) throws Exception {
-        byte[] full = Files.readAllBytes(SharedData.require("models/ch_ppocr_mobile_v2.0_cls_infer.onnx"));
+        byte[] full = Files.readAllBytes(TestData.require("models/ch_ppocr_mobile_v2.0_cls_infer.onnx"));
         Path p = write("cls_cut.onnx", Arrays.copyOf(full, (int) (full.length * fraction)));
         invalid(() -> load(p, "x=1x3x48x192"), "cls_cut.onnx", "truncated");
     }

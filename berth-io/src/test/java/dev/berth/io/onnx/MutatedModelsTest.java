@@ -1,7 +1,7 @@
 package dev.berth.io.onnx;
 
+import dev.berth.TestData;
 import dev.berth.failure.BerthException;
-import dev.berth.io.SharedData;
 import dev.berth.io.TargetJson;
 import dev.berth.io.onnx.proto.Onnx.AttributeProto;
 import dev.berth.io.onnx.proto.Onnx.GraphProto;
@@ -35,7 +35,7 @@ class MutatedModelsTest {
             "silero_vad_legacy.onnx, 'input=1x1536;sr=16000', 12",
             "ch_ppocr_mobile_v2.0_cls_infer.onnx, 'x=1x3x48x192', 13"})
     void editedModelsFailOnlyAsTypedErrors(String file, String inputs, long seed) {
-        Path p = SharedData.require("models/" + file);
+        Path p = TestData.require("models/" + file);
         ModelProto original = OnnxReader.read(p);
         String[] ins = inputs.isEmpty() ? new String[0] : inputs.split(";");
         Random rnd = new Random(seed);

@@ -2,7 +2,7 @@ package dev.berth.io.onnx;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.berth.io.SharedData;
+import dev.berth.TestData;
 import dev.berth.io.TargetJson;
 import dev.berth.plan.PlanResult;
 import dev.berth.plan.Planner;
@@ -31,16 +31,16 @@ import java.util.stream.Stream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Every shared real model imports with the input shapes its README gives, plans on npu-ref
- * with a valid plan, and its tensors have exactly the types, shapes and sizes onnxruntime
- * reported ({@code ../shared/models/expected}).
+ * Every real model of {@code testdata/models} imports with the input shapes its README gives,
+ * plans on npu-ref with a valid plan, and its tensors have exactly the types, shapes and sizes
+ * onnxruntime reported ({@code testdata/models/expected}).
  */
 class SharedModelsTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @Test
     void filesAreTheOnesTheReadmeLists() throws Exception {
-        Path dir = SharedData.require("models");
+        Path dir = TestData.require("models");
         String readme = Files.readString(dir.resolve("README.md"));
         Matcher m = Pattern.compile("^\\| `([^`]+\\.onnx)` \\|.*\\| (\\d+) \\| `([0-9a-f]{64})` \\|$", Pattern.MULTILINE)
                 .matcher(readme);
@@ -75,9 +75,9 @@ class SharedModelsTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.berth.io.SharedData#models")
+    @MethodSource("dev.berth.TestData#onnxModels")
     void importsAndPlansWithAValidPlan(String file, List<String> inputs) {
-        Path model = SharedData.require("models/" + file);
+        Path model = TestData.require("models/" + file);
         Target npuRef = TargetJson.load("npu-ref");
         ImportedModel im = OnnxImport.read(model, npuRef, new OnnxImport.Options(inputs, java.util.Optional.empty(),
                 java.util.Optional.empty()));
@@ -91,8 +91,8 @@ class SharedModelsTest {
         // every activation byte is planned in global, every weight in weights
         long weights = 0;
         for (BufferSpec b : im.workload().buffers()) {
-            assertThat(b.space()).isIn("global", "weights");
-            if (b.space().equals("weights")) {
+            assertThat(b.space().name()).isIn("global", "weights");
+            if (b.space().name().equals("weights")) {
                 weights += b.size();
                 assertThat(b.live().first()).isZero();
                 assertThat(b.live().last()).isEqualTo(im.steps().size() - 1);
@@ -113,10 +113,10 @@ class SharedModelsTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.berth.io.SharedData#models")
+    @MethodSource("dev.berth.TestData#onnxModels")
     void tensorSizesEqualWhatOnnxruntimeSaw(String file, List<String> inputs) throws IOException {
-        Path model = SharedData.require("models/" + file);
-        JsonNode expected = JSON.readTree(SharedData.require("models/expected/" + file + ".shapes.json").toFile());
+        Path model = TestData.require("models/" + file);
+        JsonNode expected = JSON.readTree(TestData.require("models/expected/" + file + ".shapes.json").toFile());
         ImportedModel im = OnnxImport.read(model, TargetJson.load("npu-ref"), new OnnxImport.Options(inputs,
                 java.util.Optional.empty(), java.util.Optional.empty()));
         Map<String, TensorRecord> mine = new LinkedHashMap<>();

@@ -30,7 +30,7 @@ class TinyGraphsTest {
     private static Map<String, String> buffers(ImportedModel im) {
         Map<String, String> m = new TreeMap<>();
         for (BufferSpec b : im.workload().buffers()) {
-            m.put(b.name(), b.space() + " " + b.size() + " " + b.live());
+            m.put(b.name(), b.space().name() + " " + b.size() + " " + b.live());
         }
         return m;
     }

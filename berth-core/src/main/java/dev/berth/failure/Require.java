@@ -1,0 +1,51 @@
+package dev.berth.failure;
+
+import java.util.Objects;
+
+/**
+ * The argument checks of the public constructors and builders: each failure is an
+ * {@code invalid-input} {@link BerthException} naming the field, thrown at the call that
+ * received the bad value. A null argument is a {@link NullPointerException} naming the
+ * parameter, thrown there too.
+ */
+public final class Require {
+    private Require() {
+    }
+
+    /** {@code value}, or a {@link NullPointerException} naming {@code field}. */
+    public static <T> T nonNull(T value, String field) {
+        return Objects.requireNonNull(value, field);
+    }
+
+    /** A name: not null, not empty (any other text is a name: model formats allow it). */
+    public static String name(String value, String field) {
+        nonNull(value, field);
+        if (value.isEmpty()) {
+            throw BerthException.invalid(field, value, field + ": must not be empty");
+        }
+        return value;
+    }
+
+    /** A byte count or offset: 0..2^63-1. */
+    public static long nonNegative(long value, String field) {
+        if (value < 0) {
+            throw BerthException.invalid(field, Long.toString(value), field + ": must be a whole number of bytes "
+                    + "in 0..2^63-1, got " + value);
+        }
+        return value;
+    }
+
+    /** An alignment or count: 1..2^63-1. */
+    public static long positive(long value, String field) {
+        if (value <= 0) {
+            throw BerthException.invalid(field, Long.toString(value), field + ": must be a positive whole number, got "
+                    + value);
+        }
+        return value;
+    }
+
+    /** An int count: 1..2^31-1. */
+    public static int positive(int value, String field) {
+        return (int) positive((long) value, field);
+    }
+}

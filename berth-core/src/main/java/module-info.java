@@ -1,0 +1,29 @@
+/**
+ * Berth's core: a memory and address planner for accelerator compilers. It depends on nothing
+ * but the JDK.
+ *
+ * <p>The API: describe the target ({@link dev.berth.target.Target}, its
+ * {@link dev.berth.target.Space}s and {@link dev.berth.target.AddressFormat}s) and the
+ * workload ({@link dev.berth.workload.Workload} of {@link dev.berth.workload.BufferSpec}s),
+ * plan it with {@link dev.berth.plan.Planner#plan}, and read the validated
+ * {@link dev.berth.artifact.Plan}. Every failure is a {@link dev.berth.failure.BerthException}
+ * of one {@link dev.berth.failure.Category}. {@link dev.berth.verify.PlanValidator} re-checks
+ * any plan independently; {@link dev.berth.deploy.DeployCheck} compares a plan with what a
+ * runtime provides; {@link dev.berth.solve} poses one space's placement problem to a solver
+ * directly.
+ *
+ * <p>Not exported: the admission check and the allocator ({@code dev.berth.admit},
+ * {@code dev.berth.alloc}), which every plan passes through, and the solvers' insides
+ * ({@code dev.berth.solve.heuristic}, {@code .skyline}, {@code .exact}).
+ */
+module dev.berth.core {
+    exports dev.berth.arith;
+    exports dev.berth.failure;
+    exports dev.berth.target;
+    exports dev.berth.workload;
+    exports dev.berth.plan;
+    exports dev.berth.solve;
+    exports dev.berth.artifact;
+    exports dev.berth.verify;
+    exports dev.berth.deploy;
+}
