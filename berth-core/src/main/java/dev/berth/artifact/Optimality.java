@@ -1,9 +1,10 @@
 package dev.berth.artifact;
 
+import dev.berth.failure.BerthException;
+import dev.berth.failure.Require;
 import dev.berth.solve.SolverKind;
 
 import java.util.Arrays;
-import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -73,19 +74,24 @@ public record Optimality(SolverKind solver, long lowerBound, Proof proof, Option
         }
     }
 
+    /**
+     * Checks the record: a negative lower bound, an open bracket without a reason (or a proof
+     * with one), and a bracket left open by the time limit that is not time-limited are
+     * {@code invalid-input} naming the field.
+     */
     public Optimality {
-        Objects.requireNonNull(solver, "solver");
-        Objects.requireNonNull(proof, "proof");
-        Objects.requireNonNull(open, "open");
-        if (lowerBound < 0) {
-            throw new IllegalArgumentException("negative lower bound " + lowerBound);
-        }
+        Require.nonNull(solver, "solver");
+        Require.nonNull(proof, "proof");
+        Require.nonNull(open, "open");
+        Require.nonNegative(lowerBound, "lowerBound");
         if ((proof == Proof.OPEN) != open.isPresent()) {
-            throw new IllegalArgumentException(proof == Proof.OPEN ? "an open bracket needs a reason"
-                    : "a proved optimum has no open reason");
+            throw BerthException.invalid("open", open.map(Open::id).orElse(""), proof == Proof.OPEN
+                    ? "open: an open bracket says why it is open (work-budget, time-limit, size, heuristic, tiles)"
+                    : "open: a space with proof '" + proof.id() + "' has no open bracket, so no reason for one");
         }
         if (open.isPresent() && open.get() == Open.TIME_LIMIT && !timeLimited) {
-            throw new IllegalArgumentException("a bracket left open by the time limit is time-limited");
+            throw BerthException.invalid("timeLimited", "false", "timeLimited: false, but the bracket was left open "
+                    + "by the time limit");
         }
     }
 

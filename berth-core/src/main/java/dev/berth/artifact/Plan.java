@@ -34,8 +34,8 @@ public record Plan(Target target, String workload, SolverChoice solver, Map<Stri
         descriptors = List.copyOf(Require.nonNull(descriptors, "descriptors"));
         long with = spaces.values().stream().filter(m -> m.optimality().isPresent()).count();
         if (with != 0 && with != spaces.size()) {
-            throw new IllegalArgumentException("either every space says what is proved about it (version 2) or none "
-                    + "does (version 1): " + with + " of " + spaces.size() + " do");
+            throw BerthException.invalid("spaces", "spaces: either every space says what is proved about its "
+                    + "high-water mark (version 2) or none does (version 1); " + with + " of " + spaces.size() + " do");
         }
     }
 

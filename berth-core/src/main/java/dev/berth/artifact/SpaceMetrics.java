@@ -1,6 +1,7 @@
 package dev.berth.artifact;
 
-import java.util.Objects;
+import dev.berth.failure.Require;
+
 import java.util.Optional;
 import java.util.OptionalLong;
 
@@ -14,7 +15,7 @@ public record SpaceMetrics(String kind, OptionalLong capacity, long highWater, l
                            long generationOverhead, long runtimeReserve, Optional<Optimality> optimality) {
 
     public SpaceMetrics {
-        Objects.requireNonNull(optimality, "optimality (Optional.empty() for none)");
+        Require.nonNull(optimality, "optimality");
     }
 
     /** Metrics without what is proved about them (a version 1 plan). */
