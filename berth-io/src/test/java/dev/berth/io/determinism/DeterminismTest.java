@@ -117,6 +117,73 @@ class DeterminismTest {
         assertThat(inFreshJvm(args.toArray(String[]::new))).containsExactly(Map.entry(label, first.get(label)));
     }
 
+    /**
+     * The default minimisation is bounded by work, not time: the same bytes on one search thread
+     * and on two, again under artificial load (one spinning thread per processor beside the
+     * planner), and again in the same JVM. The cases are MiniMalloc instances whose brackets the
+     * work budget leaves open (D, J: the search runs to the end of its budget) and the shared
+     * models. The time limit here is a safety net far above what the work takes, and the test
+     * checks that it never stopped a search: every result came from the work budget.
+     */
+    @Test
+    void theWorkBudgetGivesTheSameBytesOnOneAndTwoThreadsAndUnderLoad() throws Exception {
+        List<PlanDigests.Case> cases = new ArrayList<>();
+        for (String name : List.of("D", "J")) {
+            cases.add(PlanDigests.miniMalloc(TestData.require("benchmarks/minimalloc/" + name + ".1048576.csv"),
+                    1_048_576, SolverChoice.AUTO));
+        }
+        for (org.junit.jupiter.params.provider.Arguments a : TestData.onnxModels().toList()) {
+            Object[] args = a.get();
+            @SuppressWarnings("unchecked")
+            List<String> inputs = (List<String>) args[1];
+            cases.add(PlanDigests.model(TestData.require("models/" + args[0]), inputs, SolverChoice.AUTO));
+        }
+        dev.berth.plan.Planner.Options options = dev.berth.plan.Planner.Options.defaults()
+                .withTimeLimit(PlanDigests.TIME_LIMIT);
+        for (PlanDigests.Case c : cases) {
+            byte[] one = PlanDigests.outcome(c, options.withThreads(1));
+            assertThat(PlanDigests.isPlan(one)).as(c.label()).isTrue();
+            String text = new String(one, StandardCharsets.UTF_8);
+            assertThat(text).as(c.label() + ": the work budget, not the clock, ended every search")
+                    .doesNotContain("\"timeLimited\": true");
+            assertThat(PlanDigests.outcome(c, options.withThreads(2))).as(c.label() + " on 2 threads").isEqualTo(one);
+            assertThat(underLoad(() -> PlanDigests.outcome(c, options.withThreads(2))))
+                    .as(c.label() + " on 2 threads under load").isEqualTo(one);
+            assertThat(PlanDigests.outcome(c, options.withThreads(1))).as(c.label() + " again").isEqualTo(one);
+        }
+        // D and J are left open by the work budget: the search ran to its end, so the comparison has teeth
+        assertThat(new String(PlanDigests.outcome(cases.get(0), options), StandardCharsets.UTF_8))
+                .contains("\"open\": \"work-budget\"");
+    }
+
+    /** Runs {@code work} while one thread per processor spins. */
+    private static <T> T underLoad(java.util.concurrent.Callable<T> work) throws Exception {
+        java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
+        List<Thread> spinners = new ArrayList<>();
+        for (int i = 0; i < Runtime.getRuntime().availableProcessors(); i++) {
+            Thread t = new Thread(() -> {
+                long x = 0;
+                while (!stop.get()) {
+                    x += System.nanoTime() & 7;
+                }
+                if (x == 42) {
+                    System.out.print("");
+                }
+            }, "spinner-" + i);
+            t.setDaemon(true);
+            t.start();
+            spinners.add(t);
+        }
+        try {
+            return work.call();
+        } finally {
+            stop.set(true);
+            for (Thread t : spinners) {
+                t.join();
+            }
+        }
+    }
+
     /** Digests of {@code cases} planned by {@code threads} threads at once. */
     private static Map<String, String> concurrently(List<PlanDigests.Case> cases, int threads) throws Exception {
         ExecutorService pool = Executors.newFixedThreadPool(threads);
