@@ -43,17 +43,7 @@ final class Tables {
 
     /** {@code optimal (lower bound)}, {@code optimal (search)}, or the open bracket and why it is open. */
     static String proof(Optimality o, SpaceMetrics m) {
-        return switch (o.proof()) {
-            case LOWER_BOUND -> "optimal (lower bound)";
-            case SEARCH -> "optimal (search)";
-            case OPEN -> "[" + o.lowerBound() + ", " + m.highWater() + "] " + switch (o.open().orElseThrow()) {
-                case WORK_BUDGET -> "work budget spent";
-                case TIME_LIMIT -> "time limit";
-                case SIZE -> "not searched (size)";
-                case HEURISTIC -> "heuristic only";
-                case TILES -> "tiles above";
-            };
-        };
+        return o.describe(m.highWater());
     }
 
     /**

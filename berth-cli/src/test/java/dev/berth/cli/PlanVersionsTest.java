@@ -52,7 +52,8 @@ class PlanVersionsTest {
         Path html = dir.resolve("v1.html");
         Cli report = Cli.run("report", plan.toString(), "-o", html.toString());
         assertThat(report.exit()).as(report.err()).isZero();
-        assertThat(Files.readString(html)).contains("<svg").contains("solver auto");
+        // a version 1 plan says nothing about proofs: the report shows none
+        assertThat(Files.readString(html)).contains("<svg").contains("solver auto").doesNotContain("optimal (");
     }
 
     @Test
@@ -73,6 +74,9 @@ class PlanVersionsTest {
         assertThat(PlanJson.toString(plan)).isEqualTo(text);
         Cli deploy = Cli.run("check-deploy", out.toString(), "--provide", "global=64KiB");
         assertThat(deploy.exit()).as(deploy.err()).isZero();
+        Path html = dir.resolve("v2.html");
+        assertThat(Cli.run("report", out.toString(), "-o", html.toString()).exit()).isZero();
+        assertThat(Files.readString(html)).contains("<th>proof</th>", "optimal (lower bound)");
         // --json prints the same per-space fields
         Cli json = Cli.run("plan", workload.toString(), "--json");
         assertThat(json.out()).contains("\"proof\": \"lower-bound\"", "\"solver\": ", "\"lowerBound\": ");

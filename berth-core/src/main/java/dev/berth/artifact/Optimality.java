@@ -95,6 +95,24 @@ public record Optimality(SolverKind solver, long lowerBound, Proof proof, Option
         }
     }
 
+    /**
+     * For people: {@code optimal (lower bound)}, {@code optimal (search)}, or the open bracket
+     * up to {@code highWater} and why it is open ({@code [986112, 1031168] work budget spent}).
+     */
+    public String describe(long highWater) {
+        return switch (proof) {
+            case LOWER_BOUND -> "optimal (lower bound)";
+            case SEARCH -> "optimal (search)";
+            case OPEN -> "[" + lowerBound + ", " + highWater + "] " + switch (open.orElseThrow()) {
+                case WORK_BUDGET -> "work budget spent";
+                case TIME_LIMIT -> "time limit";
+                case SIZE -> "not searched (size)";
+                case HEURISTIC -> "heuristic only";
+                case TILES -> "tiles above";
+            };
+        };
+    }
+
     /** True when the high-water mark is proved the smallest. */
     public boolean optimal() {
         return proof != Proof.OPEN;

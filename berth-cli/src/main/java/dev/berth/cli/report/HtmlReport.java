@@ -93,8 +93,8 @@ public final class HtmlReport {
 
     private static void summary(StringBuilder sb, Plan plan) {
         sb.append("<table class=\"summary\"><thead><tr><th>space</th><th>kind</th><th>capacity</th><th>high-water</th>")
-                .append("<th>peak live (lower bound)</th><th>efficiency</th><th>generation overhead</th>")
-                .append("<th>runtime reserve</th><th>reservations</th></tr></thead><tbody>\n");
+                .append("<th>lower bound</th><th>peak live</th><th>efficiency</th><th>generation overhead</th>")
+                .append("<th>runtime reserve</th><th>reservations</th><th>solver</th><th>proof</th></tr></thead><tbody>\n");
         for (Map.Entry<String, SpaceMetrics> e : plan.spaces().entrySet()) {
             SpaceMetrics m = e.getValue();
             long count = plan.buffers().stream().filter(b -> b.space().equals(e.getKey())).count();
@@ -103,11 +103,15 @@ public final class HtmlReport {
                     .append(m.capacity().isPresent() ? Text.bytes(m.capacity().getAsLong())
                             : m.kind().equals("logical") ? "at deploy" : "none")
                     .append("</td><td class=\"n\">").append(Text.bytes(m.highWater()))
+                    .append("</td><td class=\"n\">").append(m.optimality().map(o -> Text.bytes(o.lowerBound())).orElse("-"))
                     .append("</td><td class=\"n\">").append(Text.bytes(m.peakLive()))
                     .append("</td><td class=\"n\">").append(String.format(Locale.ROOT, "%.1f%%", 100 * m.efficiency()))
                     .append("</td><td class=\"n\">").append(Text.bytes(m.generationOverhead()))
                     .append("</td><td class=\"n\">").append(Text.bytes(m.runtimeReserve()))
-                    .append("</td><td class=\"n\">").append(count).append("</td></tr>\n");
+                    .append("</td><td class=\"n\">").append(count)
+                    .append("</td><td>").append(Text.html(m.optimality().map(o -> o.solver().id()).orElse(plan.solver().id())))
+                    .append("</td><td>").append(Text.html(m.optimality().map(o -> o.describe(m.highWater())).orElse("-")))
+                    .append("</td></tr>\n");
         }
         sb.append("</tbody></table>\n");
     }
