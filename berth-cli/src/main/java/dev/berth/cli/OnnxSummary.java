@@ -1,11 +1,11 @@
 package dev.berth.cli;
 
-import dev.berth.admit.Admission;
 import dev.berth.arith.Checked;
 import dev.berth.arith.Sizes;
 import dev.berth.artifact.Plan;
 import dev.berth.io.onnx.ImportedModel;
 import dev.berth.io.onnx.TensorRecord;
+import dev.berth.plan.Planner;
 import dev.berth.target.Space;
 
 import java.util.Locale;
@@ -23,8 +23,7 @@ final class OnnxSummary {
     static long naiveReserved(ImportedModel m, Space space) {
         long sum = 0;
         for (TensorRecord t : m.activations()) {
-            long eff = Admission.effectiveAlignment(space, t.name(), t.bytes(), 1);
-            sum = Checked.add(sum, Admission.reservedSize(space, t.name(), t.bytes(), eff));
+            sum = Checked.add(sum, Planner.reservedSize(space, t.name(), t.bytes(), 1));
         }
         return sum;
     }

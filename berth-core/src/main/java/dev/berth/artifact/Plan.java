@@ -30,8 +30,8 @@ public record Plan(Target target, String workload, SolverChoice solver, Map<Stri
         Require.nonNull(workload, "workload");
         Require.nonNull(solver, "solver");
         spaces = Collections.unmodifiableMap(new LinkedHashMap<>(Require.nonNull(spaces, "spaces")));
-        buffers = List.copyOf(Require.nonNull(buffers, "buffers"));
-        descriptors = List.copyOf(Require.nonNull(descriptors, "descriptors"));
+        buffers = Require.elements(buffers, "buffers");
+        descriptors = Require.elements(descriptors, "descriptors");
         long with = spaces.values().stream().filter(m -> m.optimality().isPresent()).count();
         if (with != 0 && with != spaces.size()) {
             throw BerthException.invalid("spaces", "spaces: either every space says what is proved about its "

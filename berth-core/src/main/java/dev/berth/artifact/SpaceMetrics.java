@@ -15,7 +15,9 @@ public record SpaceMetrics(String kind, OptionalLong capacity, long highWater, l
                            long generationOverhead, long runtimeReserve, Optional<Optimality> optimality) {
 
     public SpaceMetrics {
-        Require.nonNull(optimality, "optimality");
+        Require.name(kind, "spaces.kind");
+        Require.nonNull(capacity, "spaces.capacity");
+        Require.nonNull(optimality, "spaces.optimality");
     }
 
     /** Metrics without what is proved about them (a version 1 plan). */

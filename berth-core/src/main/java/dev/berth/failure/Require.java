@@ -17,6 +17,15 @@ public final class Require {
         return Objects.requireNonNull(value, field);
     }
 
+    /** An immutable copy of {@code list}; a null list or element is a NullPointerException naming it. */
+    public static <T> java.util.List<T> elements(java.util.List<T> list, String field) {
+        nonNull(list, field);
+        for (int i = 0; i < list.size(); i++) {
+            nonNull(list.get(i), field + "[" + i + "]");
+        }
+        return java.util.List.copyOf(list);
+    }
+
     /** A name: not null, not empty (any other text is a name: model formats allow it). */
     public static String name(String value, String field) {
         nonNull(value, field);

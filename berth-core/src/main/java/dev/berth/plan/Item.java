@@ -1,5 +1,7 @@
 package dev.berth.plan;
 
+import dev.berth.admit.Placement;
+import dev.berth.artifact.PlannedBuffer;
 import dev.berth.workload.Lifetime;
 import dev.berth.workload.Origin;
 
@@ -11,4 +13,10 @@ import java.util.Optional;
  */
 record Item(String name, long requested, long alignment, Lifetime live, Origin origin, Optional<String> of,
             long fixedOffset) {
+
+    /** The artifact entry of this item, admitted as {@code p}. */
+    PlannedBuffer planned(Placement p) {
+        return new PlannedBuffer(p.buffer(), p.space().name(), p.offset(), p.requested(), p.reserved(), p.alignment(),
+                live, origin, of);
+    }
 }

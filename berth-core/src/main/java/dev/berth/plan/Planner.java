@@ -212,7 +212,7 @@ public final class Planner {
             List<Item> items = bySpace.get(s.name());
             for (int i = 0; i < items.size(); i++) {
                 Item it = items.get(i);
-                byName.put(it.name(), PlannedBuffer.of(placed.get(s.name()).get(i), it.live(), it.origin(), it.of()));
+                byName.put(it.name(), it.planned(placed.get(s.name()).get(i)));
             }
         }
         for (BufferSpec b : workload.buffers()) {
@@ -274,6 +274,21 @@ public final class Planner {
             m.get(b.space().name()).add(new Item(b.name(), b.size(), b.alignment(), b.live(), Origin.TENSOR, Optional.empty(), -1));
         }
         return m;
+    }
+
+    /**
+     * The bytes Berth reserves for {@code requested} bytes at {@code alignment} in {@code space}:
+     * rounded up to a multiple of {@code lcm(space alignment, alignment)}, as every placement
+     * is. {@code arithmetic-overflow} naming {@code buffer} if that passes 2^63-1,
+     * {@code invalid-input} for a negative size or a non-positive alignment.
+     */
+    public static long reservedSize(Space space, String buffer, long requested, long alignment) {
+        java.util.Objects.requireNonNull(space, "space");
+        dev.berth.failure.Require.name(buffer, "buffer");
+        dev.berth.failure.Require.nonNegative(requested, buffer + ".size");
+        dev.berth.failure.Require.positive(alignment, buffer + ".alignment");
+        return Admission.reservedSize(space, buffer, requested,
+                Admission.effectiveAlignment(space, buffer, requested, alignment));
     }
 
     /** The compact problem of one space; reserved sizes through the admission check's own arithmetic. */

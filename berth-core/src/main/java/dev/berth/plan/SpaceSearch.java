@@ -170,26 +170,38 @@ final class SpaceSearch {
     /**
      * The lower bound of every placement's height: the most reserved bytes live at one step, the
      * largest item, the highest end of a fixed item, rounded up to the granularity every
-     * settled placement's height is a multiple of ({@link ExactSolver#granularity}).
+     * settled placement's height is a multiple of ({@link ExactSolver#granularity}). Sums
+     * saturate at 2^63-1: this is a bound for the search, not a quantity the plan holds (a space
+     * whose live bytes pass 2^63-1 fails at admission, as the contract's precedence says).
      */
     static long lowerBound(SpaceProblem p) {
         int n = p.size();
-        int[] first = new int[n];
-        int[] last = new int[n];
-        long[] reserved = new long[n];
+        long[] ev = new long[2 * n];
         long lb = 0;
         for (int i = 0; i < n; i++) {
-            first[i] = p.first(i);
-            last[i] = p.last(i);
-            reserved[i] = p.reserved(i);
             lb = Math.max(lb, p.reserved(i));
             if (p.isFixed(i)) {
                 lb = Math.max(lb, Checked.saturatingAdd(p.fixedOffset(i), p.reserved(i)));
             }
+            // unsigned key: step (up to 2^31) in the high 32 bits, then 0 for an end before 1 for a
+            // start, then the item; the sign bit is flipped so that a signed sort gives the unsigned order
+            ev[2 * i] = (((long) p.first(i) << 32) | (1L << 31) | i) ^ Long.MIN_VALUE;
+            ev[2 * i + 1] = ((((long) p.last(i) + 1) << 32) | i) ^ Long.MIN_VALUE;
         }
-        lb = Math.max(lb, LiveBytes.peak(first, last, reserved).bytes());
+        java.util.Arrays.sort(ev);
+        long live = 0;
+        for (long key : ev) {
+            long e = key ^ Long.MIN_VALUE;
+            long r = p.reserved((int) (e & 0x7FFF_FFFFL));
+            if ((e & (1L << 31)) != 0) {
+                live = Checked.saturatingAdd(live, r);
+                lb = Math.max(lb, live);
+            } else if (live != Long.MAX_VALUE) {
+                live -= r;
+            }
+        }
         long g = ExactSolver.granularity(p);
-        long r = lb % g;
-        return r == 0 ? lb : Checked.saturatingAdd(lb, g - r);
+        long rem = lb % g;
+        return rem == 0 ? lb : Checked.saturatingAdd(lb, g - rem);
     }
 }

@@ -24,6 +24,7 @@ public record Target(String name, Map<String, AddressFormat> formats, Map<String
         spaces = Collections.unmodifiableMap(new LinkedHashMap<>(Require.nonNull(spaces, "spaces")));
         Require.nonNull(generation, "generation");
         for (Map.Entry<String, AddressFormat> e : formats.entrySet()) {
+            Require.nonNull(e.getKey(), "formats key");
             Require.nonNull(e.getValue(), "formats." + e.getKey());
             if (!e.getValue().name().equals(e.getKey())) {
                 throw BerthException.invalid("formats." + e.getKey(), e.getValue().name(), "formats." + e.getKey()
@@ -31,6 +32,7 @@ public record Target(String name, Map<String, AddressFormat> formats, Map<String
             }
         }
         for (Map.Entry<String, Space> e : spaces.entrySet()) {
+            Require.nonNull(e.getKey(), "spaces key");
             Space s = Require.nonNull(e.getValue(), "spaces." + e.getKey());
             if (!s.name().equals(e.getKey())) {
                 throw BerthException.invalid("spaces." + e.getKey(), s.name(), "spaces." + e.getKey()

@@ -19,8 +19,8 @@ import java.util.Set;
 public record Workload(String name, List<BufferSpec> buffers, List<FixedRegion> fixed) {
     public Workload {
         Require.name(name, "workload");
-        buffers = List.copyOf(Require.nonNull(buffers, "buffers"));
-        fixed = List.copyOf(Require.nonNull(fixed, "fixed"));
+        buffers = Require.elements(buffers, "buffers");
+        fixed = Require.elements(fixed, "fixed");
         Set<String> names = new HashSet<>();
         for (int i = 0; i < buffers.size(); i++) {
             String n = buffers.get(i).name();

@@ -253,6 +253,23 @@ class PlannerMinimizeTest {
     }
 
     @Test
+    void theLowerBoundHoldsAtTheLastStepAndSaturatesPastTwoToThe63() {
+        Target t = Targets.two(WIDE, 1, NARROW, 1, 255, Optional.empty());
+        Space g = t.space("global", "test");
+        int last = Integer.MAX_VALUE;
+        Workload w = new Workload("edge", List.of(
+                new BufferSpec("a", 30, g, 1, new Lifetime(last - 1, last), Optional.empty()),
+                new BufferSpec("b", 20, g, 1, new Lifetime(last, last), Optional.empty()),
+                new BufferSpec("c", 40, g, 1, new Lifetime(0, last - 2), Optional.empty())), List.of());
+        SpaceProblem p = Planner.problem(g, PlannerRandomTest.items(w, "global"));
+        assertThat(SpaceSearch.lowerBound(p)).isEqualTo(50);
+        // live bytes past 2^63-1 only saturate the bound: the failure is the admission check's
+        SpaceProblem huge = new SpaceProblem(null, new String[]{"x", "y"}, new long[]{Long.MAX_VALUE - 1, 5},
+                new long[]{1, 1}, new int[]{0, 0}, new int[]{1, 1}, new long[]{-1, -1}, Long.MAX_VALUE);
+        assertThat(SpaceSearch.lowerBound(huge)).isEqualTo(Long.MAX_VALUE);
+    }
+
+    @Test
     void theWorkRuleGrowsNoFasterThanTheItemsAndMinimizeDoesMore() {
         long previous = Long.MAX_VALUE;
         for (int n : new int[]{1, 10, 100, 1000, SpaceSearch.EXACT_UP_TO}) {
