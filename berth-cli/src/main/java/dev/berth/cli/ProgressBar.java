@@ -64,12 +64,18 @@ final class ProgressBar implements Progress {
         return line(elapsed, limit, width, "");
     }
 
-    /** The same, with {@code label} (such as {@code global [485376, 509952] }) after "searching". */
+    /**
+     * The same, with {@code label} (such as {@code global [485376, 509952] }) after "searching",
+     * when it leaves room for a bar of at least 10 columns.
+     */
     static String line(double elapsed, double limit, int width, String label) {
-        String prefix = "berth: searching " + label;
         boolean bounded = Double.isFinite(limit) && limit > 0;
         String time = bounded ? String.format(Locale.ROOT, " %.1f s of %s s", elapsed, trim(limit))
                 : String.format(Locale.ROOT, " %.1f s", elapsed);
+        String prefix = "berth: searching " + label;
+        if (width - 1 - prefix.length() - time.length() - 2 < 10) {
+            prefix = "berth: searching ";
+        }
         int bar = Math.max(10, width - 1 - prefix.length() - time.length() - 2);
         StringBuilder sb = new StringBuilder(prefix).append('[');
         if (bounded) {

@@ -150,21 +150,22 @@ final class SpaceSearch {
         }
         Optional<Optimality.Open> open = r.optimal() ? Optional.empty()
                 : Optional.of(r.stop() == Minimizer.Stop.CLOCK ? Optimality.Open.TIME_LIMIT : Optimality.Open.WORK_BUDGET);
-        return new Planner.SpaceOutcome(offsets, kind, r.upper(), Optional.empty(), lb, r.lower(), open, budget.stoppedByClock());
+        return new Planner.SpaceOutcome(offsets, kind, r.upper(), Optional.empty(), lb, r.lower(), open,
+                budget.stoppedByClock());
     }
 
     private static boolean finite(SpaceProblem p) {
         return p.space() != null && p.space().capacity().isPresent();
     }
 
-    private static Planner.SpaceOutcome done(Outcome.Solved o, SolverKind kind, long lb, long proved, Optional<Optimality.Open> open,
-                               Budget budget) {
+    private static Planner.SpaceOutcome done(Outcome.Solved o, SolverKind kind, long lb, long proved,
+                                             Optional<Optimality.Open> open, Budget budget) {
         Optional<Optimality.Open> why = o.height() <= proved ? Optional.empty() : open;
         if (why.isPresent() && why.get() != Optimality.Open.HEURISTIC && budget.stoppedByClock()) {
             why = Optional.of(Optimality.Open.TIME_LIMIT);
         }
-        return new Planner.SpaceOutcome(o.offsets(), kind, o.height(), Optional.empty(), lb, Math.min(proved, o.height()), why,
-                budget.stoppedByClock());
+        return new Planner.SpaceOutcome(o.offsets(), kind, o.height(), Optional.empty(), lb,
+                Math.min(proved, o.height()), why, budget.stoppedByClock());
     }
 
     /**

@@ -161,7 +161,20 @@ class PlanValidatorTest {
         invalid(withOptimality(optimality(140, Optimality.Proof.OPEN)), Verdict.Kind.METRIC_MISMATCH);
         Verdict v = PlanValidator.validate(withOptimality(optimality(139, Optimality.Proof.SEARCH)));
         assertThat(((Verdict.Invalid) v).violations()).hasSize(1).first().satisfies(x ->
-                assertThat(x.detail()).contains("space g", "proof search", "lowerBound 139", "140"));
+                assertThat(x.detail()).contains("space g", "proof search", "lowerBound 139", "140",
+                        "a proved optimum is the lower bound"));
+        Verdict closed = PlanValidator.validate(withOptimality(optimality(140, Optimality.Proof.OPEN)));
+        assertThat(((Verdict.Invalid) closed).violations()).hasSize(1).first().satisfies(x ->
+                assertThat(x.detail()).contains("proof open", "an open bracket has its lower bound below"));
+        // one check more per space that says what it proved
+        Plan bare = edit(1, b -> buf("b", "g", 100, 40, 40, 4, 2, 3, Origin.TENSOR));
+        Map<String, SpaceMetrics> m = new LinkedHashMap<>();
+        m.put("g", new SpaceMetrics("logical", OptionalLong.empty(), 140, 100, 0, 0));
+        m.put("l", new SpaceMetrics("local", OptionalLong.of(256), 240, 240, 0, 16));
+        Verdict without = PlanValidator.validate(new Plan(bare.target(), "w", SolverChoice.AUTO, m, bare.buffers(),
+                bare.descriptors()));
+        Verdict with = PlanValidator.validate(withOptimality(optimality(120, Optimality.Proof.OPEN)));
+        assertThat(((Verdict.Valid) with).checks()).isEqualTo(((Verdict.Valid) without).checks() + 2);
     }
 
     @Test
