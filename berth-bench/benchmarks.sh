@@ -86,7 +86,7 @@ run "Skyline (squeaky-wheel skyline dives, then peak repair)" berth bench minima
 
 {
   echo
-  echo "## 3. Minimisation (issue 7, item 3; smallest plans by default)"
+  echo "## 3. Minimisation: the smallest plans, proved or bracketed"
   echo
   echo "Every instance minimised with \`--minimize\`'s work budget (search nodes, so the brackets do not"
   echo "depend on the machine or its load): the proved optimum, or the bracket left when the budget ran"

@@ -26,7 +26,7 @@ import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 
 /**
- * What the checked vocabulary costs (issue 7, item 5).
+ * What the checked vocabulary costs.
  * <ul>
  *   <li>{@code admit*}: 1024 admission requests (space alignment 64, buffer alignments
  *       1..96, random candidates) through {@link Admission#admit} against the same arithmetic

@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The heuristics at scale (issue 7, item 4): greedy-by-size and best-fit on seeded ONNX-like
+ * The heuristics at scale: greedy-by-size and best-fit on seeded ONNX-like
  * synthetic workloads of 10^4, 10^5 and 10^6 buffers. Prints a Markdown table: the median and
  * best wall time of several warm runs (after warm-up runs), the height, the max-live lower
  * bound, and height / lower bound. Every placement is checked for overlaps before it counts.

@@ -5,7 +5,7 @@ import dev.berth.solve.SpaceProblem;
 import java.util.SplittableRandom;
 
 /**
- * Seeded synthetic workloads with ONNX-like lifetimes (issue 7): buffer i is produced at step
+ * Seeded synthetic workloads with ONNX-like lifetimes: buffer i is produced at step
  * i and lives 1-4 steps with probability 0.80, 5-50 steps with 0.15 and 51-1000 steps with
  * 0.05 (uniform within each band); sizes are log-uniform from 64 B to 4 MiB. The same seed
  * gives the same workload.

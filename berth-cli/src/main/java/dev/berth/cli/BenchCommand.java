@@ -8,7 +8,7 @@ import dev.berth.failure.Failure;
 import dev.berth.io.MiniMallocCsv;
 import dev.berth.arith.Checked;
 import dev.berth.plan.Effort;
-import dev.berth.plan.LiveBytes;
+import dev.berth.solve.LiveBytes;
 import dev.berth.plan.Planner;
 import dev.berth.solve.Progress;
 import dev.berth.solve.SolverChoice;

@@ -75,7 +75,7 @@ public final class Main implements Runnable {
     }
 
     static void report(Failure f, boolean json, PrintWriter out, PrintWriter err) {
-        emit(f.fields(), json, out, err);
+        emit(Advice.forCommandLine(f).fields(), json, out, err);
     }
 
     private static void emit(Map<String, Object> fields, boolean json, PrintWriter out, PrintWriter err) {

@@ -52,7 +52,7 @@ final class OnnxSummary {
         int[] first = acts.stream().mapToInt(b -> b.live().first()).toArray();
         int[] last = acts.stream().mapToInt(b -> b.live().last()).toArray();
         long[] reserved = acts.stream().mapToLong(dev.berth.artifact.PlannedBuffer::reserved).toArray();
-        long peak = dev.berth.plan.LiveBytes.peak(first, last, reserved).bytes();
+        long peak = dev.berth.solve.LiveBytes.peak(first, last, reserved).bytes();
         long high = acts.stream().mapToLong(b -> b.offset() + b.reserved()).max().orElse(0);
         long naive = naiveReserved(m, space);
         sb.append("activations in ").append(m.activationSpace()).append(" (reserved bytes, alignment ")

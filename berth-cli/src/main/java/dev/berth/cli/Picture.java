@@ -71,7 +71,7 @@ final class Picture {
         int labelWidth = Math.max(6, longest + 2);
         int cols = Math.max(20, width - labelWidth - 2 - PEAK.length());
         Map<PlannedBuffer, Character> glyphs = glyphs(bs, LEGEND_LINES * (width - 2));
-        long peakStep = peakStep(bs);
+        int peakStep = m.peakStep();
 
         sb.append(fit("space " + name + " (" + m.kind() + "): " + bs.size() + " reservations, high-water "
                 + Text.size(high) + ", peak live " + Text.size(m.peakLive()) + " at step " + peakStep, width)).append('\n');
@@ -167,30 +167,6 @@ final class Picture {
         long s0 = row * group;
         long s1 = Math.min(steps - 1, s0 + group - 1);
         return s0 == s1 ? Long.toString(s0) : s0 + "-" + s1;
-    }
-
-    /** The first step with the most reserved bytes live. */
-    private static long peakStep(List<PlannedBuffer> bs) {
-        List<long[]> ev = new ArrayList<>();
-        for (PlannedBuffer b : bs) {
-            ev.add(new long[]{b.live().first(), b.reserved()});
-            ev.add(new long[]{(long) b.live().last() + 1, -b.reserved()});
-        }
-        ev.sort(Comparator.<long[]>comparingLong(e -> e[0]).thenComparingLong(e -> e[1]));
-        long live = 0;
-        long best = -1;
-        long at = 0;
-        for (int i = 0; i < ev.size(); ) {
-            long step = ev.get(i)[0];
-            for (; i < ev.size() && ev.get(i)[0] == step; i++) {
-                live = Math.addExact(live, ev.get(i)[1]);
-            }
-            if (live > best) {
-                best = live;
-                at = step;
-            }
-        }
-        return at;
     }
 
     /**

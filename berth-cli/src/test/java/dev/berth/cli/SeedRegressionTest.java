@@ -11,7 +11,7 @@ import java.nio.file.Path;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The seed's regression matrix, through the command line (issue 3). */
+/** The seed's regression matrix, through the command line. */
 class SeedRegressionTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 

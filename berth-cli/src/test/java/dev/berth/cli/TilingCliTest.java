@@ -11,7 +11,7 @@ import java.nio.file.Path;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Tiling and generation through the command line (issue 4). */
+/** Tiling and generation through the command line. */
 class TilingCliTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 

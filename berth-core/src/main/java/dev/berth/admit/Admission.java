@@ -5,6 +5,7 @@ import dev.berth.failure.BerthException;
 import dev.berth.failure.Category;
 import dev.berth.failure.Facts;
 import dev.berth.failure.Failure;
+import dev.berth.failure.Shortfall;
 import dev.berth.target.AddressFormat;
 import dev.berth.target.EndConvention;
 import dev.berth.target.Space;
@@ -234,7 +235,7 @@ public final class Admission {
                     .withLimit(usable, capacitySource(space));
             return new Failure.CapacityExceeded(
                     "buffer " + buffer + " in space " + space.name() + ": " + why + "; limit from " + capacitySource(space),
-                    f, false, java.util.OptionalInt.empty(), java.util.List.of());
+                    f, Shortfall.UNDIAGNOSED);
         });
     }
 }

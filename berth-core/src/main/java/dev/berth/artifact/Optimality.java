@@ -52,7 +52,10 @@ public record Optimality(SolverKind solver, long lowerBound, Proof proof, Option
         WORK_BUDGET("work-budget"),
         /** The clock ({@code --time-limit}) stopped the search. */
         TIME_LIMIT("time-limit"),
-        /** The space has more items than the sizes {@code auto} searches (docs/design.md). */
+        /**
+         * The space is too large to search: more items than {@code auto} searches (docs/design.md),
+         * or an exact search whose set-up would pass its entry limit.
+         */
         SIZE("size"),
         /** The solver asked for is a heuristic: nothing searched. */
         HEURISTIC("heuristic"),

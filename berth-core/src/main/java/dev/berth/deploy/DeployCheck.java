@@ -7,18 +7,23 @@ import dev.berth.artifact.Plan;
 import dev.berth.artifact.PlannedBuffer;
 import dev.berth.artifact.SpaceMetrics;
 import dev.berth.failure.BerthException;
+import dev.berth.failure.DeployInput;
 import dev.berth.failure.Failure;
 import dev.berth.target.Space;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * {@code check-deploy}: the runtime's capacity is checked here, at deployment, never guessed
  * at compile time. For each logical space: need = {@code highWater + runtimeReserve}
  * (checked) against what the runtime provides; with a loader base, every absolute address
  * against the space's format and every descriptor against its {@code addressFormat}.
- * Precedence as in contract §1: input, arithmetic, format, capacity.
+ * Precedence as in contract §1: input, arithmetic, format, capacity. A deployment input that
+ * does not match the plan is {@code invalid-input} carrying a {@link DeployInput}, so that a
+ * caller can name the input in its own terms.
  */
 public final class DeployCheck {
 
@@ -39,15 +44,16 @@ public final class DeployCheck {
         }
         Map<String, Space> spaces = plan.target().spaces();
         for (String s : provide.keySet()) {
-            requireLogical(spaces, s, "--provide");
+            requireLogical(spaces, s, DeployInput.Input.PROVIDED_CAPACITY);
         }
         for (String s : base.keySet()) {
-            requireLogical(spaces, s, "--base");
+            requireLogical(spaces, s, DeployInput.Input.LOADER_BASE);
         }
         for (Space s : spaces.values()) {
             if (s instanceof Space.Logical && !provide.containsKey(s.name())) {
-                throw BerthException.invalid("--provide", "--provide: logical space " + s.name()
-                        + " needs --provide " + s.name() + "=SIZE (what the runtime gives it)");
+                throw mismatch("logical space " + s.name() + " is given no capacity (what the runtime gives it)",
+                        Optional.empty(), new DeployInput(DeployInput.Input.PROVIDED_CAPACITY, s.name(),
+                                DeployInput.Mismatch.NOT_PROVIDED, Optional.empty(), List.of()));
             }
         }
         // arithmetic
@@ -96,15 +102,24 @@ public final class DeployCheck {
         return needs;
     }
 
-    private static void requireLogical(Map<String, Space> spaces, String name, String option) {
+    private static void requireLogical(Map<String, Space> spaces, String name, DeployInput.Input input) {
         Space s = spaces.get(name);
+        String what = input == DeployInput.Input.PROVIDED_CAPACITY ? "provided capacity" : "loader base";
         if (s == null) {
-            throw BerthException.invalid(option, name, option + ": the plan has no space '" + name + "' (it has "
-                    + String.join(", ", spaces.keySet()) + ")");
+            throw mismatch(what + ": the plan has no space '" + name + "' (it has " + String.join(", ", spaces.keySet())
+                    + ")", Optional.of(name), new DeployInput(input, name, DeployInput.Mismatch.NO_SUCH_SPACE,
+                    Optional.empty(), List.copyOf(spaces.keySet())));
         }
         if (!(s instanceof Space.Logical)) {
-            throw BerthException.invalid(option, name, option + ": space '" + name + "' is " + s.kind()
-                    + "; only logical spaces get their capacity and base at deployment");
+            throw mismatch(what + ": space '" + name + "' is " + s.kind()
+                    + "; only logical spaces get their capacity and base at deployment", Optional.of(name),
+                    new DeployInput(input, name, DeployInput.Mismatch.NOT_LOGICAL, Optional.of(s.kind()), List.of()));
         }
+    }
+
+    /** An {@code invalid-input} failure about a deployment input, with its facts; the path is the input's name. */
+    private static BerthException mismatch(String message, Optional<String> text, DeployInput facts) {
+        return new BerthException(new Failure.InvalidInput(message, Optional.of(facts.input().id()), text,
+                Optional.of(facts)));
     }
 }

@@ -43,8 +43,16 @@ public sealed interface Failure {
         return m;
     }
 
-    /** Bad input: a file, a field, an option. {@code path} names where, {@code text} what was given. */
-    record InvalidInput(String message, Optional<String> path, Optional<String> text) implements Failure {
+    /**
+     * Bad input: a file, a field, an option. {@code path} names where, {@code text} what was given;
+     * {@code deployInput}: the facts of a deployment input that does not match the plan.
+     */
+    record InvalidInput(String message, Optional<String> path, Optional<String> text, Optional<DeployInput> deployInput)
+            implements Failure {
+        public InvalidInput(String message, Optional<String> path, Optional<String> text) {
+            this(message, path, text, Optional.empty());
+        }
+
         public Category category() {
             return Category.INVALID_INPUT;
         }
@@ -82,26 +90,37 @@ public sealed interface Failure {
     }
 
     /**
-     * A finite space cannot hold the plan. {@code provablyInfeasible} is true when the reserved
-     * bytes live at {@code step} exceed the capacity, so that no planner could succeed.
+     * A finite space cannot hold the plan; {@code shortfall} says why, as facts. It is provably
+     * infeasible when the reserved bytes live at one step exceed the capacity, so that no
+     * planner could succeed.
      */
-    record CapacityExceeded(String message, Facts facts, boolean provablyInfeasible, OptionalInt step,
-                            List<String> infeasibleSubset) implements Failure {
-        public CapacityExceeded {
-            infeasibleSubset = List.copyOf(infeasibleSubset);
-        }
-
+    record CapacityExceeded(String message, Facts facts, Shortfall shortfall) implements Failure {
         public Category category() {
             return Category.CAPACITY_EXCEEDED;
+        }
+
+        /** True when the reserved bytes live at {@link #step} exceed the capacity. */
+        public boolean provablyInfeasible() {
+            return shortfall instanceof Shortfall.LiveBytesExceed;
+        }
+
+        /** The first step whose live bytes exceed the capacity, when there is one. */
+        public OptionalInt step() {
+            return shortfall instanceof Shortfall.LiveBytesExceed l ? OptionalInt.of(l.step()) : OptionalInt.empty();
+        }
+
+        /** A small set of reservations proved not to fit alone, or empty. */
+        public List<String> infeasibleSubset() {
+            return shortfall instanceof Shortfall.ProvedInfeasible p ? p.subset() : List.of();
         }
 
         @Override
         public Map<String, Object> extraFields() {
             Map<String, Object> m = new LinkedHashMap<>();
-            m.put("provablyInfeasible", provablyInfeasible);
-            step.ifPresent(v -> m.put("step", v));
-            if (!infeasibleSubset.isEmpty()) {
-                m.put("infeasibleSubset", infeasibleSubset);
+            m.put("provablyInfeasible", provablyInfeasible());
+            step().ifPresent(v -> m.put("step", v));
+            if (!infeasibleSubset().isEmpty()) {
+                m.put("infeasibleSubset", infeasibleSubset());
             }
             return m;
         }

@@ -3,7 +3,9 @@ package dev.berth.plan;
 import dev.berth.admit.Admission;
 import dev.berth.failure.BerthException;
 import dev.berth.failure.Failure;
+import dev.berth.failure.Shortfall;
 import dev.berth.solve.Budget;
+import dev.berth.solve.LiveBytes;
 import dev.berth.solve.Outcome;
 import dev.berth.solve.SpaceProblem;
 import dev.berth.solve.exact.ExactSolver;
@@ -12,14 +14,14 @@ import dev.berth.target.Space;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.OptionalInt;
 
 /**
  * Says why a finite space does not fit (contract §7 {@code capacity-exceeded}): either the
  * reserved bytes live at one step exceed the capacity (provably infeasible, with the step
  * and the largest reservations live there), or they fit and the placement failed, with what
  * the search proved and, when a complete search proved it, a small infeasible subset found
- * by a deletion filter.
+ * by a deletion filter. The message states facts; what could help is a {@link Shortfall}, for
+ * the caller to phrase (the core does not know the command line's options).
  */
 final class Diagnosis {
     private static final int LARGEST_SHOWN = 5;
@@ -60,30 +62,31 @@ final class Diagnosis {
             if (live.size() > LARGEST_SHOWN) {
                 msg.append(", and ").append(live.size() - LARGEST_SHOWN).append(" more");
             }
-            return new BerthException(new Failure.CapacityExceeded(msg.toString(), first.facts(), true,
-                    OptionalInt.of(at.step()), List.of()));
+            return new BerthException(new Failure.CapacityExceeded(msg.toString(), first.facts(),
+                    new Shortfall.LiveBytesExceed(at.step(), at.bytes(), usable)));
         }
         msg.append(". The reserved bytes fit at every step (peak ").append(at.bytes()).append(" of ").append(usable)
-                .append(" at step ").append(at.step()).append("), but ");
-        List<String> subset = List.of();
+                .append(at.step() >= 0 ? " at step " + at.step() : "").append("), but ");
+        Shortfall why;
         Outcome exact = o.exact().orElse(null);
         if (exact instanceof Outcome.Infeasible) {
             msg.append("a complete search proved that no placement of these reservations fits in ").append(usable)
                     .append(" bytes");
-            subset = deletionFilter(p, budget);
+            List<String> subset = deletionFilter(p, budget);
             if (!subset.isEmpty()) {
                 msg.append("; these ").append(subset.size()).append(" alone do not fit: ").append(String.join(", ", subset));
             }
+            why = new Shortfall.ProvedInfeasible(subset);
         } else if (exact instanceof Outcome.Unknown u) {
             msg.append("the ").append(o.solver()).append(" placement reached ").append(o.height())
                     .append(" and the exact search stopped without a placement or a proof (").append(u.reason())
-                    .append("); raise --time-limit");
+                    .append(")");
+            why = new Shortfall.SearchStopped(o.solver().id(), o.height(), u.reason());
         } else {
-            msg.append("the ").append(o.solver()).append(" placement reached ").append(o.height())
-                    .append("; try --solver exact (or auto), which searches completely");
+            msg.append("the ").append(o.solver()).append(" placement reached ").append(o.height());
+            why = new Shortfall.NoCompleteSearch(o.solver().id(), o.height());
         }
-        return new BerthException(new Failure.CapacityExceeded(msg.toString(), first.facts(), false,
-                OptionalInt.empty(), subset));
+        return new BerthException(new Failure.CapacityExceeded(msg.toString(), first.facts(), why));
     }
 
     /**

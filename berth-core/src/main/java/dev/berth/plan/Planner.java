@@ -13,6 +13,7 @@ import dev.berth.failure.Category;
 import dev.berth.failure.Failure;
 import dev.berth.artifact.Optimality;
 import dev.berth.solve.Budget;
+import dev.berth.solve.LiveBytes;
 import dev.berth.solve.Outcome;
 import dev.berth.solve.SolverChoice;
 import dev.berth.solve.SolverKind;
@@ -160,7 +161,8 @@ public final class Planner {
         }
         Generation g = target.generation().get();
         long steps = workload.steps();
-        Lifetime all = new Lifetime(0, (int) Math.max(0, steps - 1));
+        // the last step of a lifetime, so at most 2^31-1
+        Lifetime all = new Lifetime(0, (int) Checked.narrow(Math.max(0, steps - 1), 31));
         if (descriptors > 0 && g.descriptor().isPresent()) {
             Placement p = GenerationAllocator.descriptorTable(target, g.descriptor().get(), descriptors, placed);
             add(items, placed, p.space().name(), p, all, Origin.DESCRIPTOR_TABLE, Optional.empty());
@@ -202,9 +204,9 @@ public final class Planner {
                     gen = Checked.add(gen, p.reserved());
                 }
             }
-            long peak = LiveBytes.peak(first, last, reserved).bytes();
-            metrics.put(s.name(), new SpaceMetrics(s.kind(), s.capacity(), high, peak, gen, s.runtimeReserve(),
-                    Optional.of(optimality(used.get(s.name()), items, ps, high, peak))));
+            LiveBytes.Peak peak = LiveBytes.peak(first, last, reserved);
+            metrics.put(s.name(), new SpaceMetrics(s.kind(), s.capacity(), high, peak.bytes(), peak.step(), gen,
+                    s.runtimeReserve(), Optional.of(optimality(used.get(s.name()), items, ps, high, peak.bytes()))));
         }
         // artifact order: the workload's buffers, then fixed regions, then derived reservations
         Map<String, PlannedBuffer> byName = new LinkedHashMap<>();

@@ -2,7 +2,10 @@ package dev.berth.plan;
 
 import dev.berth.arith.Checked;
 import dev.berth.artifact.Optimality;
+import dev.berth.failure.BerthException;
+import dev.berth.failure.Category;
 import dev.berth.solve.Budget;
+import dev.berth.solve.LiveBytes;
 import dev.berth.solve.Outcome;
 import dev.berth.solve.SolverChoice;
 import dev.berth.solve.SolverKind;
@@ -141,17 +144,24 @@ final class SpaceSearch {
                     ? "the search stopped at the time limit without a placement or a proof"
                     : "the search used its work budget (" + r.nodes() + " nodes) without a placement or a proof");
             return new Planner.SpaceOutcome(best.offsets(), kind, best.height(), Optional.of(exact), lb, lb,
-                    Optional.of(r.stop() == Minimizer.Stop.CLOCK ? Optimality.Open.TIME_LIMIT
-                            : Optimality.Open.WORK_BUDGET), budget.stoppedByClock());
+                    Optional.of(open(r.stop())), budget.stoppedByClock());
         }
         long[] offsets = r.offsets().get();
         if (r.upper() < best.height() || !fits) {
             kind = SolverKind.EXACT;
         }
-        Optional<Optimality.Open> open = r.optimal() ? Optional.empty()
-                : Optional.of(r.stop() == Minimizer.Stop.CLOCK ? Optimality.Open.TIME_LIMIT : Optimality.Open.WORK_BUDGET);
+        Optional<Optimality.Open> open = r.optimal() ? Optional.empty() : Optional.of(open(r.stop()));
         return new Planner.SpaceOutcome(offsets, kind, r.upper(), Optional.empty(), lb, r.lower(), open,
                 budget.stoppedByClock());
+    }
+
+    /** Why the minimiser left the bracket open, as the artifact says it. */
+    private static Optimality.Open open(Minimizer.Stop stop) {
+        return switch (stop) {
+            case CLOCK -> Optimality.Open.TIME_LIMIT;
+            case NOT_SET_UP -> Optimality.Open.SIZE;
+            default -> Optimality.Open.WORK_BUDGET;
+        };
     }
 
     private static boolean finite(SpaceProblem p) {
@@ -169,36 +179,27 @@ final class SpaceSearch {
     }
 
     /**
-     * The lower bound of every placement's height: the most reserved bytes live at one step, the
-     * largest item, the highest end of a fixed item, rounded up to the granularity every
-     * settled placement's height is a multiple of ({@link ExactSolver#granularity}). Sums
-     * saturate at 2^63-1: this is a bound for the search, not a quantity the plan holds (a space
-     * whose live bytes pass 2^63-1 fails at admission, as the contract's precedence says).
+     * The lower bound of every placement's height: the most reserved bytes live at one step (by
+     * the one live-bytes sweep, {@link LiveBytes}), the largest item, the highest end of a fixed
+     * item, rounded up to the granularity every settled placement's height is a multiple of
+     * ({@link ExactSolver#granularity}). Live bytes past 2^63-1 give 2^63-1: this is a bound for
+     * the search, not a quantity the plan holds (such a space fails at admission, as the
+     * contract's precedence says).
      */
     static long lowerBound(SpaceProblem p) {
-        int n = p.size();
-        long[] ev = new long[2 * n];
-        long lb = 0;
-        for (int i = 0; i < n; i++) {
+        long lb;
+        try {
+            lb = LiveBytes.peak(p).bytes();
+        } catch (BerthException e) {
+            if (e.category() != Category.ARITHMETIC_OVERFLOW) {
+                throw e;
+            }
+            lb = Long.MAX_VALUE;
+        }
+        for (int i = 0; i < p.size(); i++) {
             lb = Math.max(lb, p.reserved(i));
             if (p.isFixed(i)) {
                 lb = Math.max(lb, Checked.saturatingAdd(p.fixedOffset(i), p.reserved(i)));
-            }
-            // unsigned key: step (up to 2^31) in the high 32 bits, then 0 for an end before 1 for a
-            // start, then the item; the sign bit is flipped so that a signed sort gives the unsigned order
-            ev[2 * i] = (((long) p.first(i) << 32) | (1L << 31) | i) ^ Long.MIN_VALUE;
-            ev[2 * i + 1] = ((((long) p.last(i) + 1) << 32) | i) ^ Long.MIN_VALUE;
-        }
-        java.util.Arrays.sort(ev);
-        long live = 0;
-        for (long key : ev) {
-            long e = key ^ Long.MIN_VALUE;
-            long r = p.reserved((int) (e & 0x7FFF_FFFFL));
-            if ((e & (1L << 31)) != 0) {
-                live = Checked.saturatingAdd(live, r);
-                lb = Math.max(lb, live);
-            } else if (live != Long.MAX_VALUE) {
-                live -= r;
             }
         }
         long g = ExactSolver.granularity(p);

@@ -8,6 +8,7 @@ import dev.berth.arith.Checked;
 import dev.berth.artifact.DescriptorEntry;
 import dev.berth.failure.BerthException;
 import dev.berth.failure.Failure;
+import dev.berth.failure.Shortfall;
 import dev.berth.target.AddressFormat;
 import dev.berth.target.Generation;
 import dev.berth.target.Space;
@@ -31,8 +32,7 @@ import java.util.Map;
  */
 final class Tiling {
     /** What tiling adds to the plan: tile buffers per through space, with their tensor, and descriptors. */
-    record Result(Map<String, List<TileBuffer>> tileBuffers, List<DescriptorEntry> descriptors,
-                  Map<String, Integer> tileCounts) {
+    record Result(Map<String, List<TileBuffer>> tileBuffers, List<DescriptorEntry> descriptors) {
     }
 
     /** One tile buffer and the tensor it serves. */
@@ -45,7 +45,6 @@ final class Tiling {
     static Result plan(Target target, List<BufferSpec> buffers, Map<String, List<Item>> items,
                        Map<String, List<Placement>> placed) {
         Map<String, SpaceAllocator> allocators = new LinkedHashMap<>();
-        Map<String, Integer> counts = new LinkedHashMap<>();
         List<DescriptorEntry> descriptors = new ArrayList<>();
         Map<String, String> tensorOf = new LinkedHashMap<>();
         Map<String, Placement> tensors = new LinkedHashMap<>();
@@ -66,7 +65,6 @@ final class Tiling {
             Chosen chosen = t.count().isPresent()
                     ? reserveTiles(alloc, b, t, t.count().getAsInt(), align)
                     : search(alloc, b, t, align);
-            counts.put(b.name(), chosen.tiles);
             for (int j = 0; j < Math.min(t.buffers(), chosen.count); j++) {
                 tensorOf.put(tileBufferName(b, j), b.name());
             }
@@ -82,7 +80,7 @@ final class Tiling {
             }
             tileBuffers.put(e.getKey(), tiles);
         }
-        return new Result(tileBuffers, descriptors, counts);
+        return new Result(tileBuffers, descriptors);
     }
 
     /** The through space's allocator holding what the solver already placed there. */
@@ -117,7 +115,7 @@ final class Tiling {
             return 1;
         }
         long n = size / tile + (size % tile == 0 ? 0 : 1);
-        return (int) Math.max(1, Math.min(n, count));
+        return (int) Math.max(1, Math.min(n, count)); // at most count, an int
     }
 
     /** Reserves {@code min(buffers, count)} tile buffers, or throws with nothing left reserved. */
@@ -153,7 +151,7 @@ final class Tiling {
         while (c <= Integer.MAX_VALUE) {
             tries++;
             try {
-                return reserveTiles(alloc, b, t, (int) c, align);
+                return reserveTiles(alloc, b, t, (int) c, align); // c <= Integer.MAX_VALUE (the loop's guard)
             } catch (BerthException e) {
                 if (!(e.failure() instanceof Failure.CapacityExceeded) && !(e.failure() instanceof Failure.AddressNotEncodable)) {
                     throw e;
@@ -164,7 +162,7 @@ final class Tiling {
                 c++;
                 continue;
             }
-            long tile = tileBytes(alloc.space(), b.name() + ".tile", size, (int) c, align);
+            long tile = tileBytes(alloc.space(), b.name() + ".tile", size, (int) c, align); // as above
             if (tile <= align) {
                 break;
             }
@@ -178,7 +176,7 @@ final class Tiling {
                 + "(" + tries + " counts tried, down to tiles of " + align + " bytes, " + Math.min(t.buffers(), c)
                 + " tile buffers deep) alongside what is live there; the last try: " + f.message();
         if (f instanceof Failure.CapacityExceeded ce) {
-            throw new BerthException(new Failure.CapacityExceeded(msg, ce.facts(), false, ce.step(), List.of()));
+            throw new BerthException(new Failure.CapacityExceeded(msg, ce.facts(), Shortfall.UNDIAGNOSED));
         }
         throw new BerthException(new Failure.AddressNotEncodable(msg, f.facts()));
     }

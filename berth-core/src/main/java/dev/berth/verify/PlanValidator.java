@@ -214,15 +214,18 @@ public final class PlanValidator {
         Arrays.sort(idx, Comparator.comparingLong(i -> steps[i]));
         BigInteger liveNow = BigInteger.ZERO;
         BigInteger peak = BigInteger.ZERO;
+        long peakStep = -1;
         for (int q = 0; q < k; q++) {
             liveNow = liveNow.add(deltas[idx[q]]);
             boolean lastAtStep = q == k - 1 || steps[idx[q + 1]] != steps[idx[q]];
-            if (lastAtStep) {
-                peak = peak.max(liveNow);
+            if (lastAtStep && liveNow.compareTo(peak) > 0) {
+                peak = liveNow;
+                peakStep = steps[idx[q]];
             }
         }
         compare(sp, "highWater", m.highWater(), high);
         compare(sp, "peakLive", m.peakLive(), peak);
+        compare(sp, "peakStep", m.peakStep(), BigInteger.valueOf(peakStep));
         compare(sp, "generationOverhead", m.generationOverhead(), gen);
         compare(sp, "runtimeReserve", m.runtimeReserve(), BigInteger.valueOf(sp.runtimeReserve()));
         if (m.optimality().isPresent()) {

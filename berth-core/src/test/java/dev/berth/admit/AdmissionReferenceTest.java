@@ -31,7 +31,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * rejection in 128, the facts the message is built from (start, requested, reserved,
  * alignment, limit).
  *
- * <p>The issue's grid (space alignment 1, every M, both ends) always runs in full, about 20
+ * <p>The full grid of space alignment 1 (every M, both ends) always runs in full, about 20
  * million cases; the other configurations run on sampled maximum addresses and alignments
  * unless {@code -Pexhaustive} asks for all of them.
  */
@@ -43,7 +43,7 @@ class AdmissionReferenceTest {
     private static final String BUFFER = "b";
     /**
      * {@code -Dberth.exhaustive=true} (or {@code mvn -Pexhaustive}): every configuration over the
-     * full grid (hundreds of millions of cases, minutes). By default the issue's grid is complete
+     * full grid (hundreds of millions of cases, minutes). By default the grid is complete
      * for space alignment 1 and the other configurations use sampled maximum addresses and alignments.
      */
     private static final boolean HEAVY = Boolean.getBoolean("berth.exhaustive");
@@ -128,7 +128,7 @@ class AdmissionReferenceTest {
         return out;
     }
 
-    /** The grid the issue names: every M in 0..63, both ends, every candidate, size and alignment, space alignment 1. */
+    /** The full grid: every M in 0..63, both ends, every candidate, size and alignment, space alignment 1. */
     @Test
     void everyMaxAddressBothEndsSpaceAlignmentOne() {
         List<SpaceSpec> specs = bothEnds(maxAddresses(true), (m, x) -> List.of(SpaceSpec.logical(m, x, 1)));

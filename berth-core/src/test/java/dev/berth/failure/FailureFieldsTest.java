@@ -5,7 +5,6 @@ import org.junit.jupiter.api.Test;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalInt;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -18,7 +17,7 @@ class FailureFieldsTest {
 
     @Test
     void capacityExceededListsEveryFactInContractOrder() {
-        Failure f = new Failure.CapacityExceeded("m", ALL, true, OptionalInt.of(1), List.of());
+        Failure f = new Failure.CapacityExceeded("m", ALL, new Shortfall.LiveBytesExceed(1, 60, 55));
         Map<String, Object> fields = f.fields();
         assertThat(fields.keySet()).containsExactly("category", "message", "buffer", "space", "start", "requested",
                 "reserved", "alignment", "limit", "limitSource", "provablyInfeasible", "step");
@@ -28,10 +27,10 @@ class FailureFieldsTest {
 
     @Test
     void fieldsThatDoNotApplyAreLeftOut() {
-        Failure notInfeasible = new Failure.CapacityExceeded("m", ALL, false, OptionalInt.empty(), List.of());
+        Failure notInfeasible = new Failure.CapacityExceeded("m", ALL, new Shortfall.NoCompleteSearch("greedy", 60));
         assertThat(notInfeasible.fields()).containsEntry("provablyInfeasible", false).doesNotContainKeys("step",
                 "infeasibleSubset");
-        Failure subset = new Failure.CapacityExceeded("m", ALL, false, OptionalInt.empty(), List.of("a", "b"));
+        Failure subset = new Failure.CapacityExceeded("m", ALL, new Shortfall.ProvedInfeasible(List.of("a", "b")));
         assertThat(subset.fields()).containsEntry("infeasibleSubset", List.of("a", "b"));
         Failure format = new Failure.AddressNotEncodable("m", Facts.NONE.withBuffer("b").withSpace("g").withStart(27));
         assertThat(format.fields().keySet()).containsExactly("category", "message", "buffer", "space", "start");
@@ -44,6 +43,32 @@ class FailureFieldsTest {
         assertThat(deploy.fields().keySet()).containsExactly("category", "message", "space", "needed", "provided",
                 "short");
         assertThat(deploy.category().exitCode()).isEqualTo(6);
+    }
+
+    @Test
+    void aShortfallGivesTheContractsFieldsAndWhatCouldHelp() {
+        Failure.CapacityExceeded live = new Failure.CapacityExceeded("m", ALL, new Shortfall.LiveBytesExceed(3, 60, 55));
+        assertThat(live.provablyInfeasible()).isTrue();
+        assertThat(live.step()).hasValue(3);
+        assertThat(live.infeasibleSubset()).isEmpty();
+        assertThat(live.shortfall().remedy()).isEmpty();
+        Failure.CapacityExceeded proved = new Failure.CapacityExceeded("m", ALL,
+                new Shortfall.ProvedInfeasible(List.of("a")));
+        assertThat(proved.provablyInfeasible()).isFalse();
+        assertThat(proved.step()).isEmpty();
+        assertThat(proved.infeasibleSubset()).containsExactly("a");
+        assertThat(proved.shortfall().remedy()).isEmpty();
+        Failure.CapacityExceeded stopped = new Failure.CapacityExceeded("m", ALL,
+                new Shortfall.SearchStopped("skyline", 60, "time limit"));
+        assertThat(stopped.shortfall().remedy()).hasValue(Shortfall.Remedy.MORE_TIME);
+        assertThat(stopped.fields()).containsEntry("provablyInfeasible", false).doesNotContainKeys("step",
+                "infeasibleSubset");
+        Failure.CapacityExceeded heuristic = new Failure.CapacityExceeded("m", ALL,
+                new Shortfall.NoCompleteSearch("greedy", 60));
+        assertThat(heuristic.shortfall().remedy()).hasValue(Shortfall.Remedy.COMPLETE_SEARCH);
+        Failure.CapacityExceeded admission = new Failure.CapacityExceeded("m", ALL, Shortfall.UNDIAGNOSED);
+        assertThat(admission.shortfall().remedy()).isEmpty();
+        assertThat(admission.fields()).containsEntry("provablyInfeasible", false);
     }
 
     @Test

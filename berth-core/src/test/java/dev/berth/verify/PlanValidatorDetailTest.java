@@ -53,6 +53,7 @@ class PlanValidatorDetailTest {
         for (String s : List.of("g", "h", "w")) {
             long high = 0;
             long peak = 0;
+            int peakStep = -1;
             long gen = 0;
             for (int step = 0; step <= 20; step++) {
                 long live = 0;
@@ -61,7 +62,10 @@ class PlanValidatorDetailTest {
                         live += b.reserved();
                     }
                 }
-                peak = Math.max(peak, live);
+                if (live > peak) {
+                    peak = live;
+                    peakStep = step;
+                }
             }
             for (PlannedBuffer b : buffers) {
                 if (b.space().equals(s)) {
@@ -71,10 +75,10 @@ class PlanValidatorDetailTest {
                     }
                 }
             }
-            m.put(s, new SpaceMetrics("logical", OptionalLong.empty(), high, peak, gen, s.equals("w") ? 5 : 0));
+            m.put(s, new SpaceMetrics("logical", OptionalLong.empty(), high, peak, peakStep, gen, s.equals("w") ? 5 : 0));
         }
         m.put("w", new SpaceMetrics("external", OptionalLong.empty(), m.get("w").highWater(), m.get("w").peakLive(),
-                m.get("w").generationOverhead(), 5));
+                m.get("w").peakStep(), m.get("w").generationOverhead(), 5));
         return new Plan(target(), "wl", SolverChoice.AUTO, m, buffers, descriptors);
     }
 
@@ -133,19 +137,23 @@ class PlanValidatorDetailTest {
 
     @Test
     void metricsAreComparedOneByOne() {
-        Plan sound = plan(List.of(buf("a", "g", 0, 10, 0, 1)), List.of());
+        Plan sound = plan(List.of(buf("a", "g", 0, 10, 0, 1), buf("b", "g", 10, 5, 1, 2)), List.of());
         assertThat(kinds(sound)).isEmpty();
-        for (int which = 0; which < 4; which++) {
+        assertThat(sound.spaces().get("g").peakStep()).isEqualTo(1);
+        assertThat(sound.spaces().get("h").peakStep()).isEqualTo(-1);
+        for (int which = 0; which < 6; which++) {
             Map<String, SpaceMetrics> m = new LinkedHashMap<>(sound.spaces());
             SpaceMetrics g = m.get("g");
+            // the peak step one later (where fewer bytes are live) or -1 (as if none were)
+            int step = which == 4 ? g.peakStep() + 1 : which == 5 ? -1 : g.peakStep();
             m.put("g", new SpaceMetrics("logical", OptionalLong.empty(), g.highWater() + (which == 0 ? 1 : 0),
-                    g.peakLive() + (which == 1 ? 1 : 0), g.generationOverhead() + (which == 2 ? 1 : 0),
+                    g.peakLive() + (which == 1 ? 1 : 0), step, g.generationOverhead() + (which == 2 ? 1 : 0),
                     g.runtimeReserve() + (which == 3 ? 1 : 0)));
             Plan bad = new Plan(sound.target(), "wl", SolverChoice.AUTO, m, sound.buffers(), List.of());
             assertThat(kinds(bad)).as("metric %d", which).containsExactly(Verdict.Kind.METRIC_MISMATCH);
         }
         Map<String, SpaceMetrics> kind = new LinkedHashMap<>(sound.spaces());
-        kind.put("g", new SpaceMetrics("local", OptionalLong.empty(), 10, 10, 0, 0));
+        kind.put("g", new SpaceMetrics("local", OptionalLong.empty(), 15, 15, 1, 0, 0));
         assertThat(kinds(new Plan(sound.target(), "wl", SolverChoice.AUTO, kind, sound.buffers(), List.of())))
                 .containsExactly(Verdict.Kind.SPACE_MISMATCH);
         Map<String, SpaceMetrics> missing = new LinkedHashMap<>(sound.spaces());

@@ -58,8 +58,8 @@ class PlanValidatorTest {
 
     private static Plan withBuffers(List<PlannedBuffer> bs, List<DescriptorEntry> ds) {
         Map<String, SpaceMetrics> m = new LinkedHashMap<>();
-        m.put("g", new SpaceMetrics("logical", OptionalLong.empty(), 140, 140, 0, 0));
-        m.put("l", new SpaceMetrics("local", OptionalLong.of(256), 240, 240, 0, 16));
+        m.put("g", new SpaceMetrics("logical", OptionalLong.empty(), 140, 140, 1, 0, 0));
+        m.put("l", new SpaceMetrics("local", OptionalLong.of(256), 240, 240, 0, 0, 16));
         return new Plan(target(), "w", SolverChoice.AUTO, m, bs, ds);
     }
 
@@ -117,12 +117,15 @@ class PlanValidatorTest {
     void metricsAreRecomputed() {
         Plan p = sound();
         Map<String, SpaceMetrics> m = new LinkedHashMap<>(p.spaces());
-        m.put("g", new SpaceMetrics("logical", OptionalLong.empty(), 140, 139, 0, 0));
+        m.put("g", new SpaceMetrics("logical", OptionalLong.empty(), 140, 139, 1, 0, 0));
         invalid(new Plan(p.target(), "w", SolverChoice.AUTO, m, p.buffers(), p.descriptors()), Verdict.Kind.METRIC_MISMATCH);
-        m.put("g", new SpaceMetrics("logical", OptionalLong.of(1 << 20), 140, 140, 0, 0));
+        // 140 bytes are live at step 1 first (a and b), not at step 2 (b and fx: 90)
+        m.put("g", new SpaceMetrics("logical", OptionalLong.empty(), 140, 140, 2, 0, 0));
+        invalid(new Plan(p.target(), "w", SolverChoice.AUTO, m, p.buffers(), p.descriptors()), Verdict.Kind.METRIC_MISMATCH);
+        m.put("g", new SpaceMetrics("logical", OptionalLong.of(1 << 20), 140, 140, 1, 0, 0));
         invalid(new Plan(p.target(), "w", SolverChoice.AUTO, m, p.buffers(), p.descriptors()), Verdict.Kind.SPACE_MISMATCH);
-        m.put("g", new SpaceMetrics("logical", OptionalLong.empty(), 140, 140, 0, 0));
-        m.put("l", new SpaceMetrics("local", OptionalLong.of(256), 240, 240, 0, 0));
+        m.put("g", new SpaceMetrics("logical", OptionalLong.empty(), 140, 140, 1, 0, 0));
+        m.put("l", new SpaceMetrics("local", OptionalLong.of(256), 240, 240, 0, 0, 0));
         invalid(new Plan(p.target(), "w", SolverChoice.AUTO, m, p.buffers(), p.descriptors()), Verdict.Kind.METRIC_MISMATCH);
     }
 
@@ -133,8 +136,8 @@ class PlanValidatorTest {
     private static Plan withOptimality(Optimality g) {
         Plan p = edit(1, b -> buf("b", "g", 100, 40, 40, 4, 2, 3, Origin.TENSOR));
         Map<String, SpaceMetrics> m = new LinkedHashMap<>();
-        m.put("g", new SpaceMetrics("logical", OptionalLong.empty(), 140, 100, 0, 0, Optional.of(g)));
-        m.put("l", new SpaceMetrics("local", OptionalLong.of(256), 240, 240, 0, 16, Optional.of(new Optimality(
+        m.put("g", new SpaceMetrics("logical", OptionalLong.empty(), 140, 100, 0, 0, 0, Optional.of(g)));
+        m.put("l", new SpaceMetrics("local", OptionalLong.of(256), 240, 240, 0, 0, 16, Optional.of(new Optimality(
                 SolverKind.GREEDY, 240, Optimality.Proof.LOWER_BOUND, Optional.empty(), false))));
         return new Plan(p.target(), "w", SolverChoice.AUTO, m, p.buffers(), p.descriptors());
     }
@@ -169,8 +172,8 @@ class PlanValidatorTest {
         // one check more per space that says what it proved
         Plan bare = edit(1, b -> buf("b", "g", 100, 40, 40, 4, 2, 3, Origin.TENSOR));
         Map<String, SpaceMetrics> m = new LinkedHashMap<>();
-        m.put("g", new SpaceMetrics("logical", OptionalLong.empty(), 140, 100, 0, 0));
-        m.put("l", new SpaceMetrics("local", OptionalLong.of(256), 240, 240, 0, 16));
+        m.put("g", new SpaceMetrics("logical", OptionalLong.empty(), 140, 100, 0, 0, 0));
+        m.put("l", new SpaceMetrics("local", OptionalLong.of(256), 240, 240, 0, 0, 16));
         Verdict without = PlanValidator.validate(new Plan(bare.target(), "w", SolverChoice.AUTO, m, bare.buffers(),
                 bare.descriptors()));
         Verdict with = PlanValidator.validate(withOptimality(optimality(120, Optimality.Proof.OPEN)));

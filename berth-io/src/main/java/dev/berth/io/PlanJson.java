@@ -9,6 +9,7 @@ import dev.berth.artifact.Plan;
 import dev.berth.artifact.PlannedBuffer;
 import dev.berth.artifact.SpaceMetrics;
 import dev.berth.failure.BerthException;
+import dev.berth.solve.LiveBytes;
 import dev.berth.solve.SolverChoice;
 import dev.berth.solve.SolverKind;
 import dev.berth.target.Space;
@@ -112,6 +113,7 @@ public final class PlanJson {
             g.writeNumberField("highWater", m.highWater());
             g.writeNumberField("peakLive", m.peakLive());
             if (m.optimality().isPresent()) {
+                g.writeNumberField("peakStep", m.peakStep());
                 g.writeNumberField("lowerBound", m.optimality().get().lowerBound());
             }
             g.writeNumberField("generationOverhead", m.generationOverhead());
@@ -207,10 +209,10 @@ public final class PlanJson {
             JsonNode m = version == 1
                     ? Json.object(e.getValue(), p, Set.of("kind", "capacity", "highWater", "peakLive", "generationOverhead",
                     "runtimeReserve"), Set.of("kind", "highWater", "peakLive", "generationOverhead", "runtimeReserve"))
-                    : Json.object(e.getValue(), p, Set.of("kind", "capacity", "highWater", "peakLive", "lowerBound",
-                    "generationOverhead", "runtimeReserve", "solver", "proof", "open", "timeLimited"), Set.of("kind",
-                    "highWater", "peakLive", "lowerBound", "generationOverhead", "runtimeReserve", "solver", "proof",
-                    "timeLimited"));
+                    : Json.object(e.getValue(), p, Set.of("kind", "capacity", "highWater", "peakLive", "peakStep",
+                    "lowerBound", "generationOverhead", "runtimeReserve", "solver", "proof", "open", "timeLimited"),
+                    Set.of("kind", "highWater", "peakLive", "peakStep", "lowerBound", "generationOverhead",
+                    "runtimeReserve", "solver", "proof", "timeLimited"));
             String kind = Json.string(m.get("kind"), p + ".kind");
             if (!kind.equals(s.kind())) {
                 throw BerthException.invalid(p + ".kind", kind, p + ".kind: '" + kind + "' but the plan's target says "
@@ -224,6 +226,7 @@ public final class PlanJson {
                     : OptionalLong.empty();
             spaces.put(e.getKey(), new SpaceMetrics(kind, cap, Json.size(m.get("highWater"), p + ".highWater"),
                     Json.size(m.get("peakLive"), p + ".peakLive"),
+                    version == 1 ? -1 : Json.integer(m.get("peakStep"), p + ".peakStep", -1),
                     Json.size(m.get("generationOverhead"), p + ".generationOverhead"),
                     Json.size(m.get("runtimeReserve"), p + ".runtimeReserve"),
                     version == 1 ? Optional.empty() : Optional.of(optimality(m, p))));
@@ -257,6 +260,25 @@ public final class PlanJson {
                         Json.string(d.get("space"), p + ".space"), Json.string(d.get("addressFormat"), p + ".addressFormat")));
             }
         }
+        if (version == 1) {
+            // v1 does not carry the peak step: the reservations give it
+            spaces.replaceAll((name, m) -> new SpaceMetrics(m.kind(), m.capacity(), m.highWater(), m.peakLive(),
+                    peakStep(buffers, name), m.generationOverhead(), m.runtimeReserve()));
+        }
         return new Plan(target, workload, solver, spaces, buffers, descriptors);
+    }
+
+    /** The first step with the most reserved bytes live in {@code space}, by the planner's own sweep. */
+    private static int peakStep(List<PlannedBuffer> buffers, String space) {
+        List<PlannedBuffer> in = buffers.stream().filter(b -> b.space().equals(space)).toList();
+        int[] first = new int[in.size()];
+        int[] last = new int[in.size()];
+        long[] reserved = new long[in.size()];
+        for (int i = 0; i < in.size(); i++) {
+            first[i] = in.get(i).live().first();
+            last[i] = in.get(i).live().last();
+            reserved[i] = in.get(i).reserved();
+        }
+        return LiveBytes.peak(first, last, reserved).step();
     }
 }

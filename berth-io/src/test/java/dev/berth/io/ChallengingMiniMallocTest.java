@@ -17,7 +17,7 @@ import java.util.stream.Stream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * MiniMalloc's eleven challenging instances, each at capacity 1,048,576 (issue 7), through the
+ * MiniMalloc's eleven challenging instances, each at capacity 1,048,576, through the
  * planner (so every plan passes the admission check and the plan validator): the exact solver
  * places every one within the capacity, {@code auto} does too with its default minimisation, and
  * the skyline heuristic alone (no complete search) comes within 1.10 times the lower bound. Not

@@ -4,12 +4,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.berth.failure.Facts;
 import dev.berth.failure.Failure;
+import dev.berth.failure.Shortfall;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.OptionalInt;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -21,8 +21,8 @@ class FailureJsonTest {
     void theTeachingCaseAsJson() throws Exception {
         Facts facts = Facts.NONE.withBuffer("t1").withSpace("local").withStart(30).withRequested(21).withReserved(30)
                 .withAlignment(10).withLimit(55, "space local: capacity 55");
-        String json = FailureJson.toJson(new Failure.CapacityExceeded("21 bytes \"requested\"\nreserve 30", facts, true,
-                OptionalInt.of(1), List.of()));
+        String json = FailureJson.toJson(new Failure.CapacityExceeded("21 bytes \"requested\"\nreserve 30", facts,
+                new Shortfall.LiveBytesExceed(1, 60, 55)));
         JsonNode root = M.readTree(json);
         assertThat(names(root)).containsExactly("error");
         JsonNode e = root.get("error");

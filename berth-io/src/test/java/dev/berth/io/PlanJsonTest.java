@@ -45,9 +45,9 @@ class PlanJsonTest {
     static Plan handBuilt() {
         var target = TargetJson.load("npu-ref");
         Map<String, SpaceMetrics> spaces = new LinkedHashMap<>();
-        spaces.put("global", new SpaceMetrics("logical", OptionalLong.empty(), 5376, 5376, 1088, 0));
-        spaces.put("sram", new SpaceMetrics("local", OptionalLong.of(262144), 4096, 4096, 0, 0));
-        spaces.put("weights", new SpaceMetrics("external", OptionalLong.empty(), 0, 0, 0, 0));
+        spaces.put("global", new SpaceMetrics("logical", OptionalLong.empty(), 5376, 5376, 0, 1088, 0));
+        spaces.put("sram", new SpaceMetrics("local", OptionalLong.of(262144), 4096, 4096, 2, 0, 0));
+        spaces.put("weights", new SpaceMetrics("external", OptionalLong.empty(), 0, 0, -1, 0, 0));
         List<PlannedBuffer> buffers = List.of(
                 new PlannedBuffer("t0", "global", 1024, 4096, 4096, 64, new Lifetime(0, 2), Origin.TENSOR, Optional.empty()),
                 new PlannedBuffer("abi.input", "global", 0, 1000, 1000, 1, new Lifetime(0, 5), Origin.FIXED, Optional.empty()),
@@ -79,8 +79,8 @@ class PlanJsonTest {
     }
 
     private static SpaceMetrics with(SpaceMetrics m, Optimality o) {
-        return new SpaceMetrics(m.kind(), m.capacity(), m.highWater(), m.peakLive(), m.generationOverhead(),
-                m.runtimeReserve(), Optional.of(o));
+        return new SpaceMetrics(m.kind(), m.capacity(), m.highWater(), m.peakLive(), m.peakStep(),
+                m.generationOverhead(), m.runtimeReserve(), Optional.of(o));
     }
 
     @Test
@@ -226,6 +226,9 @@ class PlanJsonTest {
     void version2FieldsAreChecked() {
         Plan v2 = handBuiltV2();
         rejects(v2, r -> ((ObjectNode) r.get("spaces").get("global")).remove("proof"), "spaces.global.proof", "missing");
+        rejects(v2, r -> ((ObjectNode) r.get("spaces").get("global")).remove("peakStep"), "spaces.global.peakStep",
+                "missing");
+        rejects(v2, r -> ((ObjectNode) r.get("spaces").get("global")).put("peakStep", -2), "spaces.global.peakStep");
         rejects(v2, r -> ((ObjectNode) r.get("spaces").get("global")).put("proof", "probably"), "spaces.global.proof",
                 "lower-bound, search, open");
         rejects(v2, r -> ((ObjectNode) r.get("spaces").get("global")).put("solver", "auto"), "spaces.global.solver",

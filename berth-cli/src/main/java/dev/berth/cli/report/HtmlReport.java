@@ -173,7 +173,7 @@ public final class HtmlReport {
             limits.add(usable);
         }
         ChartScale sc = ChartScale.of(steps, m.highWater(), limits.stream().mapToLong(Long::longValue).toArray());
-        PeakStep peak = PeakStep.of(plan.buffers(), drawn);
+        int peakStep = m.peakStep();
 
         List<Mark> marks = new ArrayList<>();
         marks.add(new Mark("high-water", m.highWater(), "high-water " + Text.size(m.highWater())));
@@ -189,7 +189,7 @@ public final class HtmlReport {
 
         sb.append("<p class=\"metrics\">high-water <b>").append(Text.bytes(m.highWater()))
                 .append("</b>, peak live <b>").append(Text.bytes(m.peakLive())).append("</b> at step <b>")
-                .append(peak.step()).append("</b>, efficiency ")
+                .append(peakStep).append("</b>, efficiency ")
                 .append(String.format(Locale.ROOT, "%.1f%%", 100 * m.efficiency())).append(", ")
                 .append(drawn.size()).append(drawn.size() == 1 ? " reservation drawn" : " reservations drawn");
         if (zero > 0) {
@@ -223,14 +223,14 @@ public final class HtmlReport {
                 .append("\" data-tick=\"").append(sc.tick()).append("\" role=\"img\" aria-label=\"space ").append(id)
                 .append(": address over steps\">\n");
         axes(sb, sc, space);
-        double colX = sc.x(peak.step());
+        double colX = sc.x(peakStep);
         double colW = Math.max(2, sc.column());
-        sb.append("<rect class=\"peak-step\" data-step=\"").append(peak.step()).append("\" x=\"").append(Text.px(colX))
+        sb.append("<rect class=\"peak-step\" data-step=\"").append(peakStep).append("\" x=\"").append(Text.px(colX))
                 .append("\" y=\"").append(Text.px(ChartScale.PLOT_TOP)).append("\" width=\"").append(Text.px(colW))
                 .append("\" height=\"").append(Text.px(ChartScale.PLOT_HEIGHT)).append("\"/>\n");
         // the label's ▼ stands over the column; near an edge the text runs inwards from it
         double mid = colX + colW / 2;
-        String peakLabel = "peak live, step " + peak.step();
+        String peakLabel = "peak live, step " + peakStep;
         String anchor = mid < ChartScale.PLOT_LEFT + 70 ? "start" : mid > ChartScale.PLOT_LEFT + sc.plotWidth() - 70
                 ? "end" : "middle";
         sb.append("<text class=\"peak-label ").append(anchor).append("\" x=\"")

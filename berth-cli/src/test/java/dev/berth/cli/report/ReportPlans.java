@@ -93,9 +93,9 @@ final class ReportPlans {
                 new PlannedBuffer("big.tile.1", "sram", 4096, 4096, 4096, 32, new Lifetime(0, 2), Origin.TILE,
                         Optional.of("big")));
         Map<String, SpaceMetrics> m = new LinkedHashMap<>();
-        m.put("global", new SpaceMetrics("logical", OptionalLong.empty(), 9344, 9344, 128, 0));
-        m.put("sram", new SpaceMetrics("local", OptionalLong.of(262144), 8192, 8192, 0, 0));
-        m.put("weights", new SpaceMetrics("external", OptionalLong.empty(), 0, 0, 0, 0));
+        m.put("global", new SpaceMetrics("logical", OptionalLong.empty(), 9344, 9344, 0, 128, 0));
+        m.put("sram", new SpaceMetrics("local", OptionalLong.of(262144), 8192, 8192, 0, 0, 0));
+        m.put("weights", new SpaceMetrics("external", OptionalLong.empty(), 0, 0, -1, 0, 0));
         return new Plan(t, "all-origins", SolverChoice.BEST_FIT, m, bs, List.of());
     }
 }

@@ -55,6 +55,8 @@ final class CanonicalSearch {
 
     private final Instance in;
     private final int[] rank;
+    /** The ranks over all the items with nothing placed (shared with the other searches: read only). */
+    private final int[] rootRank;
     private final String orderKeys;
     /** Whether sub-problems re-rank their items with the section totals of the moment. */
     private final boolean dynamicRanks;
@@ -71,8 +73,14 @@ final class CanonicalSearch {
     private final long limit;
     private long nodeLimit;
     private long nodes;
-    private long parts;
-    private long partsFailed;
+    /**
+     * Work done (items and sections visited, about a nanosecond each) and the amount at which
+     * the stop condition is polled next: a node can cost far more than a microsecond on a large
+     * instance, so polling every 1024 nodes alone could overrun a time limit by minutes.
+     */
+    private long work;
+    private long nextPoll = POLL_WORK;
+    private static final long POLL_WORK = Work.CHUNK;
 
     /** Floor of each unplaced item: the lowest offset it can take. */
     final long[] m;
@@ -98,6 +106,7 @@ final class CanonicalSearch {
     // candidates of the nodes on the current path
     private int[] candStack = new int[256];
     private int candTop;
+    private int[] sortScratch = new int[0];
 
     CanonicalSearch(Instance in, String orderKeys, boolean dynamicRanks, FailureMemo memo, FailedStates failedStates,
                     BooleanSupplier stop) {
@@ -113,7 +122,8 @@ final class CanonicalSearch {
         context = FailedStates.mix(orderKeys.hashCode() * 0x9E3779B97F4A7C15L + (dynamicRanks ? 1 : 2));
         this.dynamicRanks = dynamicRanks;
         this.orderKeys = orderKeys;
-        this.rank = ItemOrder.ranks(in, orderKeys);
+        this.rootRank = in.ranks(orderKeys);
+        this.rank = rootRank.clone();
         this.memo = memo;
         this.stop = stop;
         this.limit = in.limit;
@@ -127,7 +137,7 @@ final class CanonicalSearch {
         total = in.sectionTotal.clone();
         count = new int[in.sections];
         for (int s = 0; s < in.sections; s++) {
-            count[s] = in.sectionItems[s].length;
+            count[s] = in.memberStart[s + 1] - in.memberStart[s];
         }
         cut = in.crossing.clone();
         pool = new int[n];
@@ -143,15 +153,12 @@ final class CanonicalSearch {
         return nodes;
     }
 
+    /** The number of items of the instance (the deepest the search can recurse). */
+    int items() {
+        return in.n;
+    }
+
     /** Sub-problems started, and those proved infeasible. */
-    long parts() {
-        return parts;
-    }
-
-    long partsFailed() {
-        return partsFailed;
-    }
-
     /**
      * Solves the whole instance with at most {@code limitNodes} more nodes. On {@link #SOLVED}
      * {@link #offset} holds the solution; otherwise the state is as it was.
@@ -191,7 +198,7 @@ final class CanonicalSearch {
         }
         Arrays.sort(key);
         for (int q = 0; q < len; q++) {
-            int k = (int) (key[q] & 0xFFFF_FFFFL);
+            int k = (int) (key[q] & 0xFFFF_FFFFL); // an item, packed from an int
             pool[from + q] = k;
             pos[k] = from + q;
         }
@@ -199,7 +206,6 @@ final class CanonicalSearch {
 
     /** A fresh sub-problem: the unplaced items pool[from, from+len), in sections lo..hi. */
     private int part(int from, int len, int lo, int hi) {
-        parts++;
         if (memo != null && memo.knownInfeasible(pool, from, len, m)) {
             return FAILED;
         }
@@ -217,7 +223,12 @@ final class CanonicalSearch {
             for (int q = 0; q < len; q++) {
                 savedRanks[q] = rank[savedItems[q]];
             }
-            ItemOrder.rankPart(in, orderKeys, total, pool, from, len, rank);
+            if (len == in.n) {
+                // every item, nothing placed: the totals are the instance's, so are the ranks
+                System.arraycopy(rootRank, 0, rank, 0, len);
+            } else {
+                ItemOrder.rankPart(in, orderKeys, total, pool, from, len, rank);
+            }
         }
         int r = dfs(from, len, lo, hi, -1, -1);
         if (savedItems != null) {
@@ -226,9 +237,6 @@ final class CanonicalSearch {
                 rank[savedItems[q]] = savedRanks[q];
             }
             context = savedContext;
-        }
-        if (r == FAILED) {
-            partsFailed++;
         }
         if (r == FAILED && memo != null) {
             memo.recordInfeasible(pool, from, len, m);
@@ -243,7 +251,8 @@ final class CanonicalSearch {
         if (++nodes > nodeLimit) {
             return ABORTED;
         }
-        if ((nodes & 1023) == 1 && stop.getAsBoolean()) {
+        work += len + (hi - lo + 1);
+        if (((nodes & 1023) == 1 || work >= nextPoll) && shouldStop()) {
             return STOPPED;
         }
         final int end = from + len;
@@ -293,6 +302,10 @@ final class CanonicalSearch {
             if (m[j] > highest) {
                 break;
             }
+            if (work >= nextPoll && shouldStop()) {
+                result = STOPPED;
+                break;
+            }
             int mark = trailTop;
             int pmark = placedTop;
             long at = m[j];
@@ -321,6 +334,12 @@ final class CanonicalSearch {
             failedStates.add(h1, h2);
         }
         return result;
+    }
+
+    /** Polls the stop condition (and schedules the next poll). */
+    private boolean shouldStop() {
+        nextPoll = work + POLL_WORK;
+        return stop.getAsBoolean();
     }
 
     private static final int OK = 1;
@@ -358,34 +377,50 @@ final class CanonicalSearch {
                 effect |= SPLIT;
             }
         }
-        // every raised item shares a section with j: the touched sections form one range
-        int tLo = sf;
-        int tHi = sl;
-        for (int k : in.overlaps[j]) {
-            if (placed[k]) {
-                continue;
-            }
-            long nm = Checked.saturatingAlignUp(top, in.align[k]);
-            if (nm > m[k]) {
+        // raise the floors of the items sharing a step with j (see Instance): the other members of
+        // its first section, then the items whose first section is one of its later ones; every
+        // raised item shares a section with j, so the touched sections form one range
+        touchedLo = sf;
+        touchedHi = sl;
+        final int[] members = in.members;
+        final int[] byFirst = in.byFirst;
+        int aFrom = in.memberStart[sf];
+        int aEnd = in.memberStart[sf + 1];
+        int bFrom = in.firstStart[sf + 1];
+        int bEnd = in.firstStart[sl + 1];
+        work += (sl - sf + 1) + (aEnd - aFrom) + (bEnd - bFrom);
+        for (int x = aFrom; x < aEnd; x++) {
+            int r = raise(members[x], top);
+            if (r != 0) {
                 effect |= RAISED;
-                trail(k, m[k]);
-                m[k] = nm;
-                long fixed = in.fixedAt[k];
-                if (fixed >= 0 ? nm > fixed : nm > Checked.subtract(limit, in.size[k])) {
+                if (r == RAISE_FAILED) {
                     return effect & ~OK;
                 }
-                tLo = Math.min(tLo, in.secFirst[k]);
-                tHi = Math.max(tHi, in.secLast[k]);
             }
         }
+        for (int x = bFrom; x < bEnd; x++) {
+            int r = raise(byFirst[x], top);
+            if (r != 0) {
+                effect |= RAISED;
+                if (r == RAISE_FAILED) {
+                    return effect & ~OK;
+                }
+            }
+        }
+        int tLo = touchedLo;
+        int tHi = touchedHi;
         // lowest floors of the touched sections: the items left there stack above them
+        final int[] memberStart = in.memberStart;
         for (int s = tLo; s <= tHi; s++) {
             long t = total[s];
             if (t == 0) {
                 continue;
             }
             long low = Long.MAX_VALUE;
-            for (int k : in.sectionItems[s]) {
+            int mEnd = memberStart[s + 1];
+            work += mEnd - memberStart[s];
+            for (int x = memberStart[s]; x < mEnd; x++) {
+                int k = members[x];
                 if (!placed[k] && m[k] < low) {
                     low = m[k];
                 }
@@ -395,6 +430,35 @@ final class CanonicalSearch {
             }
         }
         return effect | OK;
+    }
+
+    private static final int RAISED_ONLY = 1;
+    private static final int RAISE_FAILED = 2;
+    /** The range of sections holding an item whose floor the current placement raised. */
+    private int touchedLo;
+    private int touchedHi;
+
+    /**
+     * Raises the floor of k (when unplaced) to {@code top} aligned up: 0 when it did not rise,
+     * {@link #RAISED_ONLY}, or {@link #RAISE_FAILED} when it rose past where k can go.
+     */
+    private int raise(int k, long top) {
+        if (placed[k]) {
+            return 0;
+        }
+        long nm = Checked.saturatingAlignUp(top, in.align[k]);
+        if (nm <= m[k]) {
+            return 0;
+        }
+        trail(k, m[k]);
+        m[k] = nm;
+        long fixed = in.fixedAt[k];
+        if (fixed >= 0 ? nm > fixed : nm > Checked.subtract(limit, in.size[k])) {
+            return RAISE_FAILED;
+        }
+        touchedLo = Math.min(touchedLo, in.secFirst[k]);
+        touchedHi = Math.max(touchedHi, in.secLast[k]);
+        return RAISED_ONLY;
     }
 
     /**
@@ -456,8 +520,20 @@ final class CanonicalSearch {
         candStack[candTop++] = k;
     }
 
-    /** Sorts candStack[a, b) by (floor, rank). */
+    /**
+     * Sorts candStack[a, b) by (floor, rank). The keys are distinct (the ranks of a segment's items
+     * are), so every sort gives this order: insertion for a few, a merge sort for many.
+     */
     private void sortCandidates(int a, int b) {
+        work += b - a;
+        if (b - a > 32) {
+            if (sortScratch.length < b) {
+                sortScratch = new int[candStack.length];
+            }
+            IntSort.sort(candStack, a, b, sortScratch,
+                    (x, y) -> m[x] != m[y] ? Long.compare(m[x], m[y]) : Integer.compare(rank[x], rank[y]));
+            return;
+        }
         for (int i = a + 1; i < b; i++) {
             int x = candStack[i];
             long mx = m[x];

@@ -19,7 +19,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
  *
  * <p>Steps: zero-size items go to offset 0 (they conflict with nothing); a fixed item past the
  * limit, an item larger than the limit, or a step whose live sizes exceed the limit is
- * infeasible at once; the two heuristics are tried (when they fit, that is a placement);
+ * infeasible at once; the search's instance is set up ({@link Instance}: O(n log n) plus time
+ * and memory linear in the items' section entries, polling the budget, so that a budget that
+ * runs out there gives {@link Outcome.Unknown}); two fixed items that clash are infeasible;
+ * the two heuristics are tried (when they fit, that is a placement);
  * then {@link CanonicalSearch} runs with several item orders, each with a node limit that doubles
  * every round (restarts), each remembering the sub-problems and search states it proved
  * infeasible ({@link FailureMemo}, {@link FailedStates}), side by side on the available
@@ -72,7 +75,6 @@ public final class ExactSolver implements Solver {
 
     private final Settings settings;
     private long lastNodes;
-    private String lastStats = "";
 
     public ExactSolver() {
         this(Settings.defaults());
@@ -95,15 +97,6 @@ public final class ExactSolver implements Solver {
         return lastNodes;
     }
 
-    /**
-     * What the last search did: nodes, sub-problems, learned failures used (empty when no search
-     * ran). With several threads, the sub-problem and learning figures include work that was
-     * cancelled, so they may vary from run to run; the node count does not.
-     */
-    public String lastStats() {
-        return lastStats;
-    }
-
     @Override
     public Outcome solve(SpaceProblem p, Budget budget) {
         return solve(p, budget, Long.MAX_VALUE);
@@ -115,8 +108,16 @@ public final class ExactSolver implements Solver {
      * answer on every machine.
      */
     public Outcome solve(SpaceProblem p, Budget budget, long maxNodes) {
+        return solve(p, budget, maxNodes, null);
+    }
+
+    /**
+     * {@link #solve(SpaceProblem, Budget, long)} with the instance of {@code p}'s items built
+     * already ({@code prebuilt}, from {@code p} at any limit; null to build it here): a
+     * minimisation probes one problem at many limits and sets it up once.
+     */
+    Outcome solve(SpaceProblem p, Budget budget, long maxNodes, Instance prebuilt) {
         lastNodes = 0;
-        lastStats = "";
         long limit = p.limit();
         for (int i = 0; i < p.size(); i++) {
             long r = p.reserved(i);
@@ -137,20 +138,29 @@ public final class ExactSolver implements Solver {
         }
         final long asked = limit;
         limit = p.limit();
-        Instance in = Instance.build(p);
-        for (int s = 0; s < in.sections; s++) {
-            if (in.sectionTotal[s] > limit) {
+        // the set-up: sections (O(n log n)), then the instance (linear in the items' section
+        // entries, polling the budget), then the fixed items' clashes
+        Instance.Sections sec = prebuilt == null ? Instance.sections(p) : null;
+        long[] totals = prebuilt == null ? sec.total : prebuilt.sectionTotal;
+        for (long t : totals) {
+            if (t > limit) {
                 return new Outcome.Infeasible("the reservations live at one step need at least "
-                        + in.sectionTotal[s] + " bytes, more than the limit " + asked);
+                        + t + " bytes, more than the limit " + asked);
             }
         }
-        String clash = fixedClash(p, in);
+        Instance in;
+        String clash;
+        try {
+            in = prebuilt == null ? Instance.build(sec, budget::exhausted) : prebuilt.withLimit(limit);
+            clash = fixedClash(p, in, budget);
+        } catch (Instance.Stopped e) {
+            return new Outcome.Unknown(e.getMessage());
+        }
         if (clash != null) {
             return new Outcome.Infeasible(clash);
         }
         if (settings.heuristicsFirst()) {
-            for (HeuristicSolver h : List.of(HeuristicSolver.bestFit(), HeuristicSolver.greedyBySize())) {
-                Outcome.Solved o = (Outcome.Solved) h.solve(p, budget);
+            for (Outcome.Solved o : heuristics(p, budget, in.n >= PARALLEL_HEURISTICS_FROM ? settings.threads() : 1)) {
                 if (o.height() <= limit) {
                     return o;
                 }
@@ -175,20 +185,6 @@ public final class ExactSolver implements Solver {
         }
         Portfolio.Result r = Portfolio.run(searches, cancel, first, maxNodes, threads, budget);
         lastNodes = r.nodes();
-        long parts = 0;
-        long failedParts = 0;
-        long memoHits = 0;
-        long stateHits = 0;
-        for (int i = 0; i < k; i++) {
-            parts += searches[i].parts();
-            failedParts += searches[i].partsFailed();
-            memoHits += memos[i] == null ? 0 : memos[i].hits();
-            stateHits += tables[i] == null ? 0 : tables[i].hits();
-        }
-        lastStats = lastNodes + " nodes, " + parts + " sub-problems (" + failedParts + " infeasible), "
-                + (settings.learn() ? memoHits + " learned failures reused, " + stateHits + " failed states met again"
-                : "no learning") + ", last node limit " + r.nodeLimit() + ", " + threads + " thread"
-                + (threads == 1 ? "" : "s");
         return switch (r.status()) {
             case CanonicalSearch.SOLVED -> solved(p, in, searches[r.search()]);
             case CanonicalSearch.FAILED -> new Outcome.Infeasible("a complete search (" + lastNodes
@@ -222,13 +218,58 @@ public final class ExactSolver implements Solver {
         return g == 0 ? 1 : g;
     }
 
-    /** Two fixed items that share a step and a byte (the heuristics take fixed items as given). */
-    private static String fixedClash(SpaceProblem p, Instance in) {
+    /** Problems with at least this many items run the two heuristics side by side (when threads allow). */
+    static final int PARALLEL_HEURISTICS_FROM = 4096;
+
+    /**
+     * Best fit and greedy by size on {@code p}, in that order: on one thread, or on two when
+     * {@code threads} (0: one per available processor) allows. The same placements either way.
+     */
+    static List<Outcome.Solved> heuristics(SpaceProblem p, Budget budget, int threads) {
+        int t = threads > 0 ? threads : Runtime.getRuntime().availableProcessors();
+        if (t < 2) {
+            return List.of((Outcome.Solved) HeuristicSolver.bestFit().solve(p, budget),
+                    (Outcome.Solved) HeuristicSolver.greedyBySize().solve(p, budget));
+        }
+        java.util.concurrent.FutureTask<Outcome> greedy = new java.util.concurrent.FutureTask<>(
+                () -> HeuristicSolver.greedyBySize().solve(p, budget));
+        Thread th = new Thread(greedy, "berth-greedy");
+        th.setDaemon(true);
+        th.start();
+        Outcome.Solved bf = (Outcome.Solved) HeuristicSolver.bestFit().solve(p, budget);
+        try {
+            return List.of(bf, (Outcome.Solved) greedy.get());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            try {
+                th.join();
+                return List.of(bf, (Outcome.Solved) greedy.get());
+            } catch (InterruptedException | java.util.concurrent.ExecutionException again) {
+                throw new IllegalStateException("greedy by size was interrupted", again);
+            }
+        } catch (java.util.concurrent.ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            throw new IllegalStateException("greedy by size failed", e.getCause());
+        }
+    }
+
+    /**
+     * Two fixed items that share a step and a byte (the heuristics take fixed items as given):
+     * the first fixed item (by index) that clashes with a later one, and its first such partner
+     * in its list of conflicts. O(the fixed items' conflicts), polling the budget.
+     */
+    static String fixedClash(SpaceProblem p, Instance in, Budget budget) throws Instance.Stopped {
+        Work work = new Work(budget::exhausted, () -> "the time limit ran out while checking the fixed items of "
+                + in.n + " items against each other");
         for (int a = 0; a < in.n; a++) {
             if (in.fixedAt[a] < 0) {
                 continue;
             }
-            for (int b : in.overlaps[a]) {
+            int[] conflicts = in.conflictsOf(a);
+            work.add(conflicts.length + 1);
+            for (int b : conflicts) {
                 if (b > a && in.fixedAt[b] >= 0 && in.fixedAt[a] < in.fixedAt[b] + in.size[b]
                         && in.fixedAt[b] < in.fixedAt[a] + in.size[a]) {
                     return "fixed items " + p.name(in.original[a]) + " and " + p.name(in.original[b])

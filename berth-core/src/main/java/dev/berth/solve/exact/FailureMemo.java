@@ -33,7 +33,6 @@ final class FailureMemo {
     private final long[] scratch;
     private int stampValue;
     private long stored;
-    private long hits;
 
     FailureMemo(int n) {
         zobrist = new long[n];
@@ -43,10 +42,6 @@ final class FailureMemo {
         }
         stamp = new int[n];
         scratch = new long[n];
-    }
-
-    long hits() {
-        return hits;
     }
 
     private long hash(int[] pool, int from, int len) {
@@ -69,7 +64,6 @@ final class FailureMemo {
         }
         for (Entry e : list) {
             if (e.items.length == len && dominated(e, m, v)) {
-                hits++;
                 return true;
             }
         }

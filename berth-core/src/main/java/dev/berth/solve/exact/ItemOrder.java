@@ -29,18 +29,12 @@ final class ItemOrder {
      * {@code total} (the unplaced bytes of each section, for a sub-problem met during search).
      */
     static void rankPart(Instance in, String keys, long[] total, int[] items, int from, int len, int[] rank) {
-        long[] sectionMax = new long[len];
+        long[] sectionMax = sectionMax(in, total, items, from, len);
         int[] idx = new int[len];
         for (int q = 0; q < len; q++) {
-            int i = items[from + q];
-            long t = 0;
-            for (int s = in.secFirst[i]; s <= in.secLast[i]; s++) {
-                t = Math.max(t, total[s]);
-            }
-            sectionMax[q] = t;
             idx[q] = q;
         }
-        IntComparator c = (a, b) -> {
+        IntSort.sort(idx, (a, b) -> {
             int ia = items[from + a];
             int ib = items[from + b];
             for (int k = 0; k < keys.length(); k++) {
@@ -56,11 +50,63 @@ final class ItemOrder {
                 }
             }
             return Integer.compare(ia, ib);
-        };
-        mergeSort(idx, new int[len], 0, len, c);
+        });
         for (int r = 0; r < len; r++) {
             rank[items[from + idx[r]]] = r;
         }
+    }
+
+    /**
+     * For each item {@code items[from + q]}, the largest {@code total[s]} over its sections. Read
+     * directly when that touches fewer entries than a sparse table over the items' range of
+     * sections would hold (R sections, R log R entries); else through the table, O(1) an item.
+     */
+    static long[] sectionMax(Instance in, long[] total, int[] items, int from, int len) {
+        long[] out = new long[len];
+        if (len == 0) {
+            return out;
+        }
+        int lo = Integer.MAX_VALUE;
+        int hi = -1;
+        long spans = 0;
+        for (int q = 0; q < len; q++) {
+            int i = items[from + q];
+            lo = Math.min(lo, in.secFirst[i]);
+            hi = Math.max(hi, in.secLast[i]);
+            spans += in.secLast[i] - in.secFirst[i] + 1;
+        }
+        int range = hi - lo + 1;
+        int levels = 32 - Integer.numberOfLeadingZeros(range);
+        if (spans <= (long) range * levels) {
+            for (int q = 0; q < len; q++) {
+                int i = items[from + q];
+                long t = 0;
+                for (int s = in.secFirst[i]; s <= in.secLast[i]; s++) {
+                    t = Math.max(t, total[s]);
+                }
+                out[q] = t;
+            }
+            return out;
+        }
+        // table[k * range + x]: the largest total over sections lo + x .. lo + x + 2^k - 1
+        long[] table = new long[levels * range];
+        System.arraycopy(total, lo, table, 0, range);
+        for (int k = 1; k < levels; k++) {
+            int half = 1 << (k - 1);
+            int base = k * range;
+            int prev = (k - 1) * range;
+            for (int x = 0; x + (1 << k) <= range; x++) {
+                table[base + x] = Math.max(table[prev + x], table[prev + x + half]);
+            }
+        }
+        for (int q = 0; q < len; q++) {
+            int i = items[from + q];
+            int a = in.secFirst[i] - lo;
+            int b = in.secLast[i] - lo;
+            int k = 31 - Integer.numberOfLeadingZeros(b - a + 1);
+            out[q] = Math.max(Math.max(0, table[k * range + a]), table[k * range + b - (1 << k) + 1]);
+        }
+        return out;
     }
 
     /** Checks the keys of an order. */
@@ -74,42 +120,6 @@ final class ItemOrder {
             }
         }
         return keys;
-    }
-
-    /** A comparator of ints without boxing. */
-    interface IntComparator {
-        int compare(int a, int b);
-    }
-
-    private static void mergeSort(int[] a, int[] tmp, int lo, int hi, IntComparator c) {
-        if (hi - lo < 12) {
-            for (int i = lo + 1; i < hi; i++) {
-                int x = a[i];
-                int q = i - 1;
-                while (q >= lo && c.compare(a[q], x) > 0) {
-                    a[q + 1] = a[q];
-                    q--;
-                }
-                a[q + 1] = x;
-            }
-            return;
-        }
-        int mid = (lo + hi) >>> 1;
-        mergeSort(a, tmp, lo, mid, c);
-        mergeSort(a, tmp, mid, hi, c);
-        int i = lo;
-        int j = mid;
-        int k = lo;
-        while (i < mid && j < hi) {
-            tmp[k++] = c.compare(a[j], a[i]) < 0 ? a[j++] : a[i++];
-        }
-        while (i < mid) {
-            tmp[k++] = a[i++];
-        }
-        while (j < hi) {
-            tmp[k++] = a[j++];
-        }
-        System.arraycopy(tmp, lo, a, lo, hi - lo);
     }
 
     /** Compares {@code a1 * b1} with {@code a2 * b2} exactly (non-negative operands, 128-bit products). */

@@ -2,9 +2,9 @@ package dev.berth.solve.exact;
 
 import dev.berth.arith.Checked;
 import dev.berth.solve.Budget;
+import dev.berth.solve.LiveBytes;
 import dev.berth.solve.Outcome;
 import dev.berth.solve.SpaceProblem;
-import dev.berth.solve.heuristic.HeuristicSolver;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -28,6 +28,10 @@ import java.util.function.Consumer;
  * narrowing stops when the ends meet (optimal) or its nodes ({@link Work#searchNodes}) are
  * spent.
  *
+ * <p>The instance every probe searches is set up once ({@link Instance}); when it cannot be (it
+ * would pass the instance's entry limit), no probe runs and the bracket stays as the start left
+ * it ({@link Stop#NOT_SET_UP}).
+ *
  * <p>Every limit is a number of search nodes, and the node counts do not depend on the threads
  * ({@link ExactSolver#lastNodes}), so the same problem, start and work give the same result on
  * any machine. The {@link Budget}'s clock only stops a search that runs too long; the result
@@ -46,7 +50,9 @@ public final class Minimizer {
         /** The work budget (search nodes) ran out. */
         WORK,
         /** The budget's clock stopped a search first: the result may differ on another machine. */
-        CLOCK
+        CLOCK,
+        /** The exact search could not be set up: the instance would pass its entry limit. */
+        NOT_SET_UP
     }
 
     /**
@@ -96,11 +102,14 @@ public final class Minimizer {
     public static Result minimize(SpaceProblem p, Budget budget, ExactSolver.Settings settings,
                                   Consumer<Step> progress) {
         Outcome.Solved start = null;
-        for (HeuristicSolver h : List.of(HeuristicSolver.bestFit(), HeuristicSolver.greedyBySize())) {
-            Outcome.Solved o = (Outcome.Solved) h.solve(p, budget);
-            if ((start == null || o.height() < start.height()) && fixedIntact(p, o.offsets())) {
+        for (Outcome.Solved o : ExactSolver.heuristics(p, budget,
+                p.size() >= ExactSolver.PARALLEL_HEURISTICS_FROM ? settings.threads() : 1)) {
+            if (start == null || o.height() < start.height()) {
                 start = o;
             }
+        }
+        if (start != null && !fixedIntact(p, start.offsets())) {
+            start = null;
         }
         return minimize(p, Optional.ofNullable(start), lowerBound(p), Work.unbounded(), settings.searchOnly(), budget,
                 progress);
@@ -130,12 +139,20 @@ public final class Minimizer {
         long[] best = null;
         long nodes = 0;
         ExactSolver exact = new ExactSolver(settings);
+        // the instance every probe searches, set up once (null when it cannot be, or the clock stopped it)
+        Instance in = null;
+        String notSetUp = null;
+        try {
+            in = Instance.build(p, budget::exhausted);
+        } catch (Instance.Stopped e) {
+            notSetUp = e.getMessage();
+        }
         if (start.isPresent() && start.get().height() <= p.limit()) {
             upper = start.get().height();
             best = start.get().offsets();
             log.accept(new Step(Math.min(lower, upper), upper, "start: height " + upper + ", lower bound " + lower));
         } else {
-            Outcome o = exact.solve(p, budget, work.fitNodes());
+            Outcome o = exact.solve(p, budget, work.fitNodes(), in);
             nodes = Checked.saturatingAdd(nodes, exact.lastNodes());
             if (o instanceof Outcome.Solved s) {
                 upper = s.height();
@@ -145,12 +162,20 @@ public final class Minimizer {
             } else {
                 boolean proof = o instanceof Outcome.Infeasible;
                 String reason = o instanceof Outcome.Infeasible inf ? inf.reason() : ((Outcome.Unknown) o).reason();
-                Stop stop = proof ? Stop.NONE : budget.stoppedByClock() ? Stop.CLOCK : Stop.WORK;
+                Stop stop = proof ? Stop.NONE : budget.stoppedByClock() ? Stop.CLOCK
+                        : in == null ? Stop.NOT_SET_UP : Stop.WORK;
                 log.accept(new Step(Math.min(lower, p.limit()), p.limit(), proof ? "no placement within " + p.limit()
                         + ": " + reason : "no placement within " + p.limit() + " found: " + reason));
                 return new Result(Math.min(lower, p.limit()), p.limit(), Optional.empty(), false, proof,
                         proof ? reason : "", stop, nodes, steps);
             }
+        }
+        if (in == null && lower < upper) {
+            // no probe can run: the bracket stays as the start left it
+            boolean clock = budget.stoppedByClock();
+            log.accept(new Step(lower, upper, "no probes: " + notSetUp));
+            return new Result(lower, upper, Optional.of(best), false, false, "", clock ? Stop.CLOCK : Stop.NOT_SET_UP,
+                    nodes, steps);
         }
         long remaining = Math.max(0, work.searchNodes());
         long slice = work.firstProbeNodes();
@@ -159,7 +184,7 @@ public final class Minimizer {
             boolean progressMade = false;
             // the tightest limit first: if anything is provable, that is
             while (lower < upper && remaining > 0 && !clock) {
-                Outcome o = exact.solve(p.withLimit(lower), budget, Math.min(slice, remaining));
+                Outcome o = exact.solve(p.withLimit(lower), budget, Math.min(slice, remaining), in);
                 long used = Math.max(exact.lastNodes(), PROBE_NODES);
                 remaining -= Math.min(remaining, used);
                 nodes = Checked.saturatingAdd(nodes, exact.lastNodes());
@@ -186,7 +211,7 @@ public final class Minimizer {
             long b = upper - g; // below a when nothing is left to bisect
             while (a <= b && lower < upper && remaining > 0 && !clock) {
                 long c = Checked.multiply(a / g + (b / g - a / g) / 2, g);
-                Outcome o = exact.solve(p.withLimit(c), budget, Math.min(slice, remaining));
+                Outcome o = exact.solve(p.withLimit(c), budget, Math.min(slice, remaining), in);
                 long used = Math.max(exact.lastNodes(), PROBE_NODES);
                 remaining -= Math.min(remaining, used);
                 nodes = Checked.saturatingAdd(nodes, exact.lastNodes());
@@ -227,10 +252,9 @@ public final class Minimizer {
         return r == 0 ? v : Checked.saturatingAdd(v, g - r);
     }
 
-    /** Max-live bytes over the steps, the largest item, and the highest fixed end. */
+    /** Max-live bytes over the steps, the largest item, and the highest fixed end. O(n log n). */
     public static long lowerBound(SpaceProblem p) {
-        Instance in = Instance.build(p);
-        long lb = in.peak();
+        long lb = LiveBytes.peak(p).bytes();
         for (int i = 0; i < p.size(); i++) {
             lb = Math.max(lb, p.reserved(i));
             if (p.isFixed(i)) {
@@ -240,20 +264,25 @@ public final class Minimizer {
         return lb;
     }
 
-    /** True when no two fixed items of {@code offsets} share a step and a byte (heuristics take fixed items as given). */
+    /**
+     * True when no two fixed items of {@code offsets} share a step and a byte (the heuristics keep
+     * fixed items in place but do not check them against each other). The fixed items never move,
+     * so this holds for one placement exactly when no two fixed items clash; false also when the
+     * instance cannot be set up while there are fixed items.
+     */
     public static boolean fixedIntact(SpaceProblem p, long[] offsets) {
-        Instance in = Instance.build(p);
-        for (int a = 0; a < in.n; a++) {
-            if (in.fixedAt[a] < 0) {
-                continue;
-            }
-            for (int b : in.overlaps[a]) {
-                if (in.fixedAt[b] >= 0 && offsets[in.original[a]] < Checked.saturatingAdd(offsets[in.original[b]], in.size[b])
-                        && offsets[in.original[b]] < Checked.saturatingAdd(offsets[in.original[a]], in.size[a])) {
-                    return false;
-                }
-            }
+        boolean anyFixed = false;
+        for (int i = 0; i < p.size(); i++) {
+            anyFixed |= p.isFixed(i) && p.reserved(i) > 0;
         }
-        return true;
+        if (!anyFixed) {
+            return true;
+        }
+        try {
+            Instance in = Instance.build(p, () -> false);
+            return ExactSolver.fixedClash(p, in, Budget.unlimited()) == null;
+        } catch (Instance.Stopped e) {
+            return false;
+        }
     }
 }

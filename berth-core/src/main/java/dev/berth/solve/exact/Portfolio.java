@@ -25,24 +25,42 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 final class Portfolio {
     /**
-     * The status of the deciding search ({@link CanonicalSearch} constants), which one it was, the
-     * node limit of the last round, and the nodes the run counts: every node of the searches up
-     * to the deciding one, and of the searches after it only their nodes before the deciding
-     * round (what they did in that round is cancelled work, whose amount depends on the threads'
-     * timing). So the count is the same on any number of threads.
+     * The status of the deciding search ({@link CanonicalSearch} constants), which one it was, and
+     * the nodes the run counts: every node of the searches up to the deciding one, and of the
+     * searches after it only their nodes before the deciding round (what they did in that round
+     * is cancelled work, whose amount depends on the threads' timing). So the count is the same
+     * on any number of threads. (The rounds' own results carry 0 there; {@link #run} counts.)
      */
-    record Result(int status, int search, long nodeLimit, long nodes) {
+    record Result(int status, int search, long nodes) {
+        Result(int status, int search) {
+            this(status, search, 0);
+        }
     }
 
     private Portfolio() {
+    }
+
+    /**
+     * The search recurses once per placed item (and once more per sub-problem), so a deep
+     * search needs a deeper stack than a thread's default: from this many items the searches
+     * run on threads of their own with {@link #STACK_PER_ITEM} bytes of stack an item.
+     */
+    static final int OWN_STACK_FROM = 2048;
+    static final long STACK_PER_ITEM = 1024;
+    private static final long STACK_BASE = 4L << 20;
+
+    /** The stack a search of {@code items} items needs: 0 for a thread's default. */
+    static long stackFor(int items) {
+        return items < OWN_STACK_FROM ? 0 : STACK_BASE + STACK_PER_ITEM * items;
     }
 
     static Result run(CanonicalSearch[] searches, AtomicBoolean[] cancel, long firstLimit, long maxNodes, int threads,
                       Budget budget) {
         int k = searches.length;
         long limit = k == 1 ? Long.MAX_VALUE : firstLimit;
+        long stack = stackFor(searches[0].items());
         ExecutorService pool = threads > 1 && k > 1 ? Executors.newFixedThreadPool(Math.min(threads, k), r -> {
-            Thread t = new Thread(r, "berth-exact");
+            Thread t = new Thread(null, r, "berth-exact", stack);
             t.setDaemon(true);
             return t;
         }) : null;
@@ -57,19 +75,20 @@ final class Portfolio {
                 if (maxNodes != Long.MAX_VALUE && (maxNodes - done) / k < roundLimit) {
                     roundLimit = (maxNodes - done) / k;
                     if (roundLimit < 1) {
-                        return new Result(CanonicalSearch.ABORTED, -1, limit, done);
+                        return new Result(CanonicalSearch.ABORTED, -1, done);
                     }
                 }
-                Result r = pool == null ? sequential(searches, roundLimit) : parallel(pool, searches, cancel, roundLimit);
+                Result r = pool != null ? parallel(pool, searches, cancel, roundLimit)
+                        : stack == 0 ? sequential(searches, roundLimit) : sequentialOwnStack(searches, roundLimit, stack);
                 if (r.status() != CanonicalSearch.ABORTED || roundLimit < limit || budget.exhausted()) {
                     long counted = 0;
                     for (int i = 0; i < k; i++) {
                         counted += r.search() < 0 || i <= r.search() ? searches[i].nodes() : before[i];
                     }
                     if (r.status() == CanonicalSearch.ABORTED && budget.exhausted()) {
-                        return new Result(CanonicalSearch.STOPPED, -1, limit, counted);
+                        return new Result(CanonicalSearch.STOPPED, -1, counted);
                     }
-                    return new Result(r.status(), r.search(), limit, counted);
+                    return new Result(r.status(), r.search(), counted);
                 }
                 limit = limit > Long.MAX_VALUE / 2 ? Long.MAX_VALUE : limit * 2;
             }
@@ -95,10 +114,48 @@ final class Portfolio {
         for (int i = 0; i < searches.length; i++) {
             int r = searches[i].solve(limit);
             if (r != CanonicalSearch.ABORTED) {
-                return new Result(r, i, limit, 0);
+                return new Result(r, i);
             }
         }
-        return new Result(CanonicalSearch.ABORTED, -1, limit, 0);
+        return new Result(CanonicalSearch.ABORTED, -1);
+    }
+
+    /** {@link #sequential} on a thread with {@code stack} bytes of stack, waited for. */
+    private static Result sequentialOwnStack(CanonicalSearch[] searches, long limit, long stack) {
+        Result[] out = new Result[1];
+        RuntimeException[] failed = new RuntimeException[1];
+        Error[] error = new Error[1];
+        Thread t = new Thread(null, () -> {
+            try {
+                out[0] = sequential(searches, limit);
+            } catch (RuntimeException e) {
+                failed[0] = e;
+            } catch (Error e) {
+                error[0] = e;
+            }
+        }, "berth-exact", stack);
+        t.setDaemon(true);
+        t.start();
+        boolean interrupted = false;
+        while (true) {
+            try {
+                t.join();
+                break;
+            } catch (InterruptedException e) {
+                // the search polls its budget; it ends soon after the caller's budget does
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+        if (failed[0] != null) {
+            throw new IllegalStateException("search failed", failed[0]);
+        }
+        if (error[0] != null) {
+            throw new IllegalStateException("search failed", error[0]);
+        }
+        return out[0];
     }
 
     private static Result parallel(ExecutorService pool, CanonicalSearch[] searches, AtomicBoolean[] cancel, long limit) {
@@ -118,13 +175,13 @@ final class Portfolio {
                         results.get(j).get();
                         cancel[j].set(false);
                     }
-                    return new Result(r, i, limit, 0);
+                    return new Result(r, i);
                 }
             }
-            return new Result(CanonicalSearch.ABORTED, -1, limit, 0);
+            return new Result(CanonicalSearch.ABORTED, -1);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return new Result(CanonicalSearch.STOPPED, -1, limit, 0);
+            return new Result(CanonicalSearch.STOPPED, -1);
         } catch (ExecutionException e) {
             throw new IllegalStateException("search failed", e.getCause());
         }

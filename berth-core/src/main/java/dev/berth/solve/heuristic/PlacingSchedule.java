@@ -61,6 +61,7 @@ public final class PlacingSchedule {
                 int k = chunkOrder[a + t];
                 byFirst[t] = (steps[k] & ~0xFFFF_FFFFL) | (k - a);
             }
+            // the low half of a packed key is a local number, below the chunk size: the casts are exact
             for (int t = 0; t < len; t++) {
                 time[(int) (byFirst[t] & 0xFFFF_FFFFL)] = t;
             }
@@ -124,8 +125,10 @@ public final class PlacingSchedule {
             maxFirst = Math.max(maxFirst, st >>> 32);
         }
         int[] byTime = new int[n];
-        if (maxFirst <= 4L * n) {
+        // a first step is at most 2^31-1: counted only where maxFirst + 2 is an int
+        if (maxFirst <= 4L * n && maxFirst <= Integer.MAX_VALUE - 2) {
             int[] at = new int[(int) maxFirst + 2];
+            // the high half of a packed step pair is a first step, at most 2^31-1
             for (long st : steps) {
                 at[(int) (st >>> 32) + 1]++;
             }
@@ -142,7 +145,7 @@ public final class PlacingSchedule {
             }
             java.util.Arrays.sort(key);
             for (int t = 0; t < n; t++) {
-                byTime[t] = (int) (key[t] & 0xFFFF_FFFFL);
+                byTime[t] = (int) (key[t] & 0xFFFF_FFFFL); // k < n
             }
         }
         // distribute in time order: chunk j's positions fill [j * chunk, ...) in that order
@@ -166,7 +169,7 @@ public final class PlacingSchedule {
         long pairs = 0;
         int live = 0;
         for (int t = 0; t < len; t++) {
-            int y = (int) (byFirst[t] & 0xFFFF_FFFFL);
+            int y = (int) (byFirst[t] & 0xFFFF_FFFFL); // a local number, below the chunk size
             long first = steps[a + y] >>> 32;
             int kept = 0;
             for (int q = 0; q < live; q++) {

@@ -26,7 +26,7 @@ public final class Sorting {
         for (int q = 0; q < n; q++) {
             long key = scratch[q];
             starts[q] = key >>> idBits;
-            scratch[q] = ends[(int) (key & mask)];
+            scratch[q] = ends[(int) (key & mask)]; // q < n
         }
         System.arraycopy(scratch, 0, ends, 0, n);
     }
@@ -121,7 +121,7 @@ public final class Sorting {
             java.util.Arrays.sort(key);
             long mask = (1L << idBits) - 1;
             for (int q = 0; q < n; q++) {
-                a[q] = (int) (key[q] & mask);
+                a[q] = (int) (key[q] & mask); // an item, at most maxItem
             }
             return;
         }

@@ -122,6 +122,7 @@ public final class TimeIndex {
      */
     private int ranksByCounting(int maxStep) {
         int[] rank = new int[maxStep + 1];
+        // both halves of a packed step pair are steps, at most 2^31-1: the casts are exact
         for (long st : steps) {
             rank[(int) (st >>> 32)] = 1;
             rank[(int) (st & 0xFFFF_FFFFL)] = 1;
@@ -156,6 +157,7 @@ public final class TimeIndex {
                 u++;
                 previous = step;
             }
+            // 2k or 2k + 1, below 2^32: read as unsigned below (>>> 1)
             int endPoint = (int) (point & 0xFFFF_FFFFL);
             if ((endPoint & 1) == 0) {
                 rankFirst[endPoint >>> 1] = u - 1;

@@ -5,6 +5,7 @@ import dev.berth.solve.Solver;
 import dev.berth.solve.SolverKind;
 import dev.berth.solve.Outcome;
 import dev.berth.solve.Budget;
+import dev.berth.solve.LiveBytes;
 import dev.berth.solve.heuristic.HeuristicSolver;
 
 import dev.berth.arith.Checked;
@@ -108,7 +109,7 @@ public final class SkylineSolver implements Solver {
                 fixedTop = Math.max(fixedTop, Checked.saturatingAdd(p.fixedOffset(i), p.reserved(i)));
             }
         }
-        int dives = (int) Math.max(1, Math.min(settings.dives(), PLACEMENTS / m));
+        int dives = (int) Math.max(1, Math.min(settings.dives(), PLACEMENTS / m)); // at most settings.dives()
         SplittableRandom random = new SplittableRandom(settings.seed());
         Search search = new Search(dive, target, random);
         int[] all = new int[m];
@@ -116,7 +117,7 @@ public final class SkylineSolver implements Solver {
             all[k] = k;
         }
         search.run(all, m, false, dives, budget);
-        int repairs = (int) Math.min(settings.repairs(), PLACEMENTS / ((long) m * SUBDIVES));
+        int repairs = (int) Math.min(settings.repairs(), PLACEMENTS / ((long) m * SUBDIVES)); // at most settings.repairs()
         if (search.bestHeight > target && repairs > 0 && dive.canKeep()) {
             new PeakRepair(dive, target, random).run(search, repairs, dives, budget);
         }
@@ -136,35 +137,11 @@ public final class SkylineSolver implements Solver {
 
     /** The most bytes live at one step (fixed items included), or the highest fixed end if higher. */
     static long lowerBound(SpaceProblem p) {
-        int n = p.size();
-        long[] events = new long[2 * n];
-        long[] delta = new long[2 * n];
-        int e = 0;
-        long bound = 0;
-        for (int i = 0; i < n; i++) {
-            if (p.reserved(i) == 0) {
-                continue;
-            }
-            events[e] = p.first(i);
-            delta[e++] = p.reserved(i);
-            events[e] = (long) p.last(i) + 1;
-            delta[e++] = -p.reserved(i);
-            if (p.isFixed(i)) {
+        long bound = LiveBytes.peak(p).bytes();
+        for (int i = 0; i < p.size(); i++) {
+            if (p.isFixed(i) && p.reserved(i) > 0) {
                 bound = Math.max(bound, Checked.saturatingAdd(p.fixedOffset(i), p.reserved(i)));
             }
-        }
-        // ends before starts at the same step: sort by (step, delta) with negative deltas first
-        Integer[] order = new Integer[e];
-        for (int k = 0; k < e; k++) {
-            order[k] = k;
-        }
-        java.util.Arrays.sort(order, (a, b) -> events[a] != events[b] ? Long.compare(events[a], events[b])
-                : Long.compare(delta[a], delta[b]));
-        long live = 0;
-        for (int k : order) {
-            // saturated only for sums past 2^63-1, where the bound is only a target for the search
-            live = delta[k] >= 0 ? Checked.saturatingAdd(live, delta[k]) : Math.max(0, live + delta[k]);
-            bound = Math.max(bound, live);
         }
         return bound;
     }
@@ -299,6 +276,7 @@ public final class SkylineSolver implements Solver {
             for (int ph = 0; ph < phases; ph++) {
                 char mode = MODES.charAt(ph);
                 initial(active, count, mode);
+                // at most dives
                 int from = (int) ((long) dives * ph / phases);
                 int to = (int) ((long) dives * (ph + 1) / phases);
                 for (int d = from; d < to; d++) {
