@@ -54,7 +54,7 @@ public final class HeuristicScale {
                 Overlaps.check(p, last.offsets());
                 ms.sort(null);
                 cpu.sort(null);
-                String row = String.format(Locale.ROOT, "| %,d | %s | %.1f | %.1f | %.1f | %,d | %,d | %.4f |", n, s.name(),
+                String row = String.format(Locale.ROOT, "| %,d | %s | %.1f | %.1f | %.1f | %,d | %,d | %.4f |", n, s.kind().id(),
                         ms.get(ms.size() / 2), ms.get(0), cpu.get(cpu.size() / 2), last.height(), lb,
                         (double) last.height() / lb);
                 System.err.println(row);

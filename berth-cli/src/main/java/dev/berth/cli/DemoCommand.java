@@ -61,7 +61,7 @@ final class DemoCommand implements Callable<Integer> {
                 + "license in the jar at " + LICENSE.substring(1) + ")");
         out.println("input " + INPUT + ", target " + target.name() + ": " + plan.buffers().size()
                 + " reservations, verified (" + r.verdict().checks() + " checks)");
-        out.print(Tables.summary(plan, r.solverBySpace()));
+        out.print(Tables.summary(plan));
         out.print(OnnxSummary.render(model, plan));
         out.println("wrote " + planFile);
         out.println("wrote " + report + " (open it in a browser: address over steps, one rectangle per reservation)");

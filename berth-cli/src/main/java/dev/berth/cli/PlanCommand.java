@@ -5,9 +5,11 @@ import dev.berth.artifact.Plan;
 import dev.berth.failure.BerthException;
 import dev.berth.io.PlanJson;
 import dev.berth.io.TargetJson;
+import dev.berth.plan.Effort;
 import dev.berth.plan.PlanResult;
 import dev.berth.plan.Planner;
-import dev.berth.plan.SolverChoice;
+import dev.berth.solve.Progress;
+import dev.berth.solve.SolverChoice;
 import dev.berth.target.Target;
 import dev.berth.workload.Workload;
 import picocli.CommandLine.Command;
@@ -21,6 +23,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 
 /** {@code berth plan}. */
@@ -29,12 +32,14 @@ import java.util.concurrent.Callable;
         footer = {"", "Examples:",
                 "  berth plan examples/seed.json",
                 "  berth plan examples/seed.json --solver exact --show",
+                "  berth plan examples/seed.json --minimize",
                 "  berth plan examples/seed.json -o plan.json --json",
                 "  berth plan examples/seed.json -o plan.json --report plan.html",
                 "  berth plan model.onnx --input x=1x3x640x640",
                 "  berth plan person_detect.tflite --capacity 64KiB",
                 "  berth plan person_detect.tflite --tflm-plan person_detect.planned.tflite",
-                "  berth plan A.1048576.csv --capacity 1MiB -o A.out.csv"})
+                "  berth plan A.1048576.csv --capacity 1MiB -o A.out.csv",
+                "  berth plan D.1048576.csv --capacity 1MiB --minimize --time-limit 300"})
 final class PlanCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -50,12 +55,15 @@ final class PlanCommand implements Callable<Integer> {
     String target;
 
     @Option(names = "--solver", paramLabel = "SOLVER", defaultValue = "auto",
-            description = "auto, greedy, best-fit or exact. Default: ${DEFAULT-VALUE}.")
+            description = "auto, greedy, best-fit, skyline or exact. auto minimises every space's high-water mark "
+                    + "within a work budget (heuristics, then an exact search); exact minimises with the exact "
+                    + "search at any size; greedy, best-fit and skyline are heuristics alone. Default: ${DEFAULT-VALUE}.")
     String solver;
 
-    @Option(names = "--time-limit", paramLabel = "SECONDS", defaultValue = "10",
-            description = "Time limit for searches, in seconds. Default: ${DEFAULT-VALUE}.")
-    double timeLimit;
+    @Option(names = "--time-limit", paramLabel = "SECONDS",
+            description = "Safety net on the searches' time, in seconds: the work budget, not the clock, normally ends "
+                    + "them; a plan the clock cut short says so. Default: 10, or 60 with --minimize.")
+    Double timeLimit;
 
     @Option(names = "--capacity", paramLabel = "SIZE",
             description = "Capacity of the single space of a MiniMalloc CSV input; for a TFLite model, the arena's "
@@ -74,8 +82,8 @@ final class PlanCommand implements Callable<Integer> {
             description = "Write the plan artifact here (for a .csv workload, FILE.csv writes its rows with offsets).")
     Path output;
 
-    @Option(names = "--minimize", description = "For a MiniMalloc CSV: find the smallest capacity (at most --capacity) "
-            + "that fits, printing the bracket as it narrows and whether it is proved optimal.")
+    @Option(names = "--minimize", description = "Minimise with a larger work budget (auto or exact), printing each "
+            + "space's bracket [lower bound, best height] as it narrows.")
     boolean minimize;
 
     @Option(names = "--report", paramLabel = "PLAN.html", description = "Also write the HTML report of the plan here.")
@@ -103,9 +111,14 @@ final class PlanCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         SolverChoice choice = SolverChoice.byId(solver).orElseThrow(() -> BerthException.invalid("--solver", solver,
-                "--solver: '" + solver + "' is not one of auto, greedy, best-fit, exact"));
-        if (!(timeLimit > 0) || Double.isInfinite(timeLimit)) {
-            throw BerthException.invalid("--time-limit", Double.toString(timeLimit),
+                "--solver: '" + solver + "' is not one of " + SolverChoice.ids()));
+        if (minimize && !choice.searches()) {
+            throw BerthException.invalid("--minimize", "--minimize searches for smaller plans: it needs --solver auto or "
+                    + "exact, not the heuristic " + choice.id());
+        }
+        double seconds = timeLimit != null ? timeLimit : minimize ? 60 : 10;
+        if (!(seconds > 0) || Double.isInfinite(seconds)) {
+            throw BerthException.invalid("--time-limit", Double.toString(seconds),
                     "--time-limit: must be a positive number of seconds");
         }
         List<Path> inputs = new ArrayList<>(List.of(workload));
@@ -144,13 +157,45 @@ final class PlanCommand implements Callable<Integer> {
         Target t = in.target();
         Workload w = in.workload();
         PrintWriter out = spec.commandLine().getOut();
-        Minimization.Outcome min = minimize ? Minimization.run(in, timeLimit, json ? spec.commandLine().getErr() : out) : null;
-        ProgressBar bar = min == null && ProgressBar.wanted(quiet, json, Terminal.stderrIsTerminal())
+        ProgressBar bar = ProgressBar.wanted(quiet, json, Terminal.stderrIsTerminal())
                 ? new ProgressBar(System.err, Terminal.columns()) : null;
+        PrintWriter log = !minimize ? null : json ? spec.commandLine().getErr() : out;
+        if (log != null) {
+            log.println("minimize: every space's smallest high-water mark within the work budget (heights of the placed "
+                    + "reservations, before generation adds its allocations)");
+            log.flush();
+        }
+        long start = System.nanoTime();
+        Progress progress = new Progress() {
+            @Override
+            public void searching(double elapsedSeconds, double limitSeconds) {
+                if (bar != null) {
+                    bar.searching(elapsedSeconds, limitSeconds);
+                }
+            }
+
+            @Override
+            public void bracket(String space, long lower, long upper, String event) {
+                if (bar != null) {
+                    bar.bracket(space, lower, upper, event);
+                }
+                if (log != null) {
+                    synchronized (log) {
+                        if (bar != null) {
+                            bar.finish();
+                        }
+                        log.println(String.format(Locale.ROOT, "  %8.2f s  %s  [%d, %d]  %s",
+                                (System.nanoTime() - start) / 1e9, space, lower, upper, event));
+                        log.flush();
+                    }
+                }
+            }
+        };
+        Planner.Options options = new Planner.Options(choice, minimize ? Effort.MINIMIZE : Effort.DEFAULT, seconds, 0,
+                progress);
         PlanResult r;
         try {
-            r = min != null ? min.plan() : Planner.plan(t, w, new Planner.Options(choice, timeLimit,
-                    bar == null ? dev.berth.solve.Progress.NONE : bar));
+            r = Planner.plan(t, w, options);
         } finally {
             if (bar != null) {
                 bar.finish();
@@ -187,11 +232,9 @@ final class PlanCommand implements Callable<Integer> {
         }
         out.println("plan " + plan.workload() + " on target " + t.name() + ": " + plan.buffers().size()
                 + " reservations, verified (" + r.verdict().checks() + " checks)");
-        out.print(Tables.summary(plan, r.solverBySpace()));
+        out.print(Tables.summary(plan));
+        out.print(Tables.clockNotes(plan, seconds));
         out.print(Tables.tilesAndGeneration(plan));
-        if (min != null) {
-            out.println(Minimization.summary(min.result()));
-        }
         in.onnx().ifPresent(m -> out.print(OnnxSummary.render(m, plan)));
         in.tflite().ifPresent(m -> out.print(TfliteSummary.render(m, plan)));
         if (show) {

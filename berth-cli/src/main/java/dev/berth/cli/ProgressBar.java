@@ -7,8 +7,9 @@ import java.util.Locale;
 
 /**
  * A one-line progress bar on stderr for searches that run longer than {@link #DELAY_SECONDS}:
- * time used of the time limit, redrawn at most {@link #FRAMES_PER_SECOND} times a second, and
- * erased before anything else is printed. Created only when stderr is a terminal and neither
+ * the bracket of the space being minimised, when there is one, and the time used of the time
+ * limit, redrawn at most {@link #FRAMES_PER_SECOND} times a second, and erased before anything
+ * else is printed. Created only when stderr is a terminal and neither
  * {@code --quiet} nor {@code --json} was given (see {@link #wanted}).
  */
 final class ProgressBar implements Progress {
@@ -19,6 +20,7 @@ final class ProgressBar implements Progress {
     private final int width;
     private double lastDrawn = Double.NEGATIVE_INFINITY;
     private int drawnLength;
+    private String label = "";
 
     ProgressBar(PrintStream err, int width) {
         this.err = err;
@@ -36,10 +38,16 @@ final class ProgressBar implements Progress {
             return;
         }
         lastDrawn = elapsedSeconds;
-        String line = line(elapsedSeconds, limitSeconds, width);
+        String line = line(elapsedSeconds, limitSeconds, width, label);
         err.print('\r' + line + " ".repeat(Math.max(0, drawnLength - line.length())));
         err.flush();
         drawnLength = line.length();
+    }
+
+    /** The bar names the space being minimised and its bracket from now on. */
+    @Override
+    public synchronized void bracket(String space, long lower, long upper, String event) {
+        label = space + " [" + lower + ", " + upper + "] ";
     }
 
     /** Erases the bar, if one was drawn. */
@@ -53,10 +61,21 @@ final class ProgressBar implements Progress {
 
     /** {@code searching [#######.........]  3.2 s of 10 s}, at most {@code width - 1} columns. */
     static String line(double elapsed, double limit, int width) {
-        String prefix = "berth: searching ";
+        return line(elapsed, limit, width, "");
+    }
+
+    /**
+     * The same, with {@code label} (such as {@code global [485376, 509952] }) after "searching",
+     * when it leaves room for a bar of at least 10 columns.
+     */
+    static String line(double elapsed, double limit, int width, String label) {
         boolean bounded = Double.isFinite(limit) && limit > 0;
         String time = bounded ? String.format(Locale.ROOT, " %.1f s of %s s", elapsed, trim(limit))
                 : String.format(Locale.ROOT, " %.1f s", elapsed);
+        String prefix = "berth: searching " + label;
+        if (width - 1 - prefix.length() - time.length() - 2 < 10) {
+            prefix = "berth: searching ";
+        }
         int bar = Math.max(10, width - 1 - prefix.length() - time.length() - 2);
         StringBuilder sb = new StringBuilder(prefix).append('[');
         if (bounded) {

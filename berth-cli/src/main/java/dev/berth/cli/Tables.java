@@ -1,5 +1,6 @@
 package dev.berth.cli;
 
+import dev.berth.artifact.Optimality;
 import dev.berth.artifact.Plan;
 import dev.berth.artifact.PlannedBuffer;
 import dev.berth.workload.Origin;
@@ -9,28 +10,60 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /** The per-space summary table printed by {@code plan}. */
 final class Tables {
     private Tables() {
     }
 
-    static String summary(Plan plan, Map<String, String> solverBySpace) {
+    /**
+     * One row per space: its limits and metrics, the solver whose placement it uses and what is
+     * proved about its high-water mark (a version 1 plan, which says nothing of it, shows the
+     * plan's solver and no proof).
+     */
+    static String summary(Plan plan) {
         List<String[]> rows = new ArrayList<>();
-        rows.add(new String[]{"space", "kind", "capacity", "high-water", "peak live", "eff.", "overhead",
-                "reserve", "buffers", "solver"});
+        rows.add(new String[]{"space", "kind", "capacity", "high-water", "lower bound", "peak live", "eff.", "overhead",
+                "reserve", "buffers", "solver", "proof"});
         for (Map.Entry<String, SpaceMetrics> e : plan.spaces().entrySet()) {
             SpaceMetrics m = e.getValue();
             long count = plan.buffers().stream().filter(b -> b.space().equals(e.getKey())).count();
+            Optional<Optimality> o = m.optimality();
             rows.add(new String[]{e.getKey(), m.kind(),
                     m.capacity().isPresent() ? Long.toString(m.capacity().getAsLong())
                             : m.kind().equals("logical") ? "at deploy" : "-",
-                    Long.toString(m.highWater()), Long.toString(m.peakLive()),
-                    String.format(Locale.ROOT, "%.1f%%", 100 * m.efficiency()),
+                    Long.toString(m.highWater()), o.map(x -> Long.toString(x.lowerBound())).orElse("-"),
+                    Long.toString(m.peakLive()), String.format(Locale.ROOT, "%.1f%%", 100 * m.efficiency()),
                     Long.toString(m.generationOverhead()), Long.toString(m.runtimeReserve()), Long.toString(count),
-                    solverBySpace.getOrDefault(e.getKey(), plan.solver())});
+                    o.map(x -> x.solver().id()).orElse(plan.solver().id()), o.map(x -> proof(x, m)).orElse("-")});
         }
         return render(rows);
+    }
+
+    /** {@code optimal (lower bound)}, {@code optimal (search)}, or the open bracket and why it is open. */
+    static String proof(Optimality o, SpaceMetrics m) {
+        return o.describe(m.highWater());
+    }
+
+    /**
+     * A note for each space where the clock stopped a search (empty when none did): such a plan
+     * may differ on another machine or under another load.
+     */
+    static String clockNotes(Plan plan, double timeLimit) {
+        StringBuilder sb = new StringBuilder();
+        for (Map.Entry<String, SpaceMetrics> e : plan.spaces().entrySet()) {
+            if (e.getValue().optimality().map(Optimality::timeLimited).orElse(false)) {
+                sb.append("note: the time limit (").append(trim(timeLimit)).append(" s) stopped a search in space ")
+                        .append(e.getKey()).append(" before its work budget did: this plan may differ on another ")
+                        .append("machine or under another load (raise --time-limit)\n");
+            }
+        }
+        return sb.toString();
+    }
+
+    private static String trim(double v) {
+        return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : Double.toString(v);
     }
 
     /** Tiles, descriptors and generation-time allocations, when the plan has them. */

@@ -1,5 +1,6 @@
 package dev.berth.cli;
 
+import dev.berth.solve.SolverChoice;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import picocli.CommandLine;
@@ -43,6 +44,33 @@ class HelpTest {
                 String help = out.toString();
                 assertThat(help).containsPattern("(?m)^Examples?:$");
                 assertThat(help).containsPattern("(?m)^  (source <\\()?berth( |\\)|$)");
+            }));
+        }
+        return tests;
+    }
+
+    /**
+     * {@code plan} and {@code bench minimalloc} list exactly the solvers they accept, and every one
+     * listed is accepted (an unknown one is refused with the same list).
+     */
+    @TestFactory
+    List<DynamicTest> theSolverHelpListsExactlyWhatIsAccepted() {
+        List<DynamicTest> tests = new ArrayList<>();
+        for (List<String> c : List.of(List.of("plan"), List.of("bench", "minimalloc"))) {
+            tests.add(DynamicTest.dynamicTest("berth " + String.join(" ", c), () -> {
+                List<String> args = new ArrayList<>(c);
+                args.add("--help");
+                StringWriter out = new StringWriter();
+                Main.run(args.toArray(String[]::new), new PrintWriter(out), new PrintWriter(new StringWriter()));
+                String help = out.toString().replaceAll("\\s+", " ");
+                assertThat(help).contains("--solver=SOLVER auto, greedy, best-fit, skyline or exact.");
+                assertThat(SolverChoice.ids()).isEqualTo("auto, greedy, best-fit, skyline, exact");
+                List<String> bad = new ArrayList<>(c);
+                bad.addAll(List.of("--solver", "annealing", "x.csv", "--capacity", "1"));
+                StringWriter err = new StringWriter();
+                int code = Main.run(bad.toArray(String[]::new), new PrintWriter(new StringWriter()), new PrintWriter(err));
+                assertThat(code).isEqualTo(2);
+                assertThat(err.toString()).contains("'annealing' is not one of auto, greedy, best-fit, skyline, exact");
             }));
         }
         return tests;

@@ -103,9 +103,12 @@ class MiniMallocCliTest {
         Path in = write("input.12.csv", INPUT_12);
         Run r = run("plan", in.toString(), "--capacity", "40", "--minimize", "--time-limit", "20");
         assertThat(r.exit()).as(r.err()).isZero();
-        assertThat(r.out()).contains("minimize mem").contains("minimum capacity 12 (optimal: proved)");
-        // the plan keeps the given capacity and reaches the minimum
-        assertThat(r.out()).containsPattern("mem\\s+local\\s+40\\s+12\\s+12");
+        // the plan keeps the given capacity and reaches the minimum, which equals the lower bound
+        assertThat(r.out()).startsWith("minimize: ")
+                .containsPattern("mem\\s+local\\s+40\\s+12\\s+12\\s+12\\s.*optimal \\(lower bound\\)");
+        // without --minimize as well: every plan is minimised by default
+        Run plain = run("plan", in.toString(), "--capacity", "40");
+        assertThat(plain.out()).containsPattern("mem\\s+local\\s+40\\s+12\\s+12\\s+12\\s.*optimal \\(lower bound\\)");
     }
 
     @Test
@@ -120,14 +123,39 @@ class MiniMallocCliTest {
                 e,3,4,3
                 """);
         assertThat(run("plan", in.toString(), "--capacity", "11", "--solver", "best-fit").exit()).isEqualTo(5);
-        Run r = run("plan", in.toString(), "--capacity", "100", "--minimize", "--time-limit", "20");
+        Run r = run("plan", in.toString(), "--capacity", "100", "--solver", "exact", "--minimize", "--time-limit", "20");
         assertThat(r.exit()).as(r.err()).isZero();
-        assertThat(r.out()).contains("heuristics: height 12, lower bound 10").contains("minimum capacity 10 (optimal: proved)");
+        assertThat(r.out()).contains("mem  [10, 12]  start: height 12, lower bound 10")
+                .containsPattern("mem\\s+local\\s+100\\s+10\\s+10\\s+10\\s.*exact\\s+optimal \\(lower bound\\)");
         Run at = run("plan", in.toString(), "--capacity", "10", "--solver", "exact");
         assertThat(at.exit()).as(at.err()).isZero();
         Run below = run("plan", in.toString(), "--capacity", "9", "--solver", "exact", "--json");
         assertThat(below.exit()).isEqualTo(5);
         assertThat(below.out()).contains("\"provablyInfeasible\": true");
+        // a heuristic alone says it proved nothing, and --minimize refuses it
+        Run greedy = run("plan", in.toString(), "--capacity", "100", "--solver", "greedy");
+        assertThat(greedy.out()).contains("[10, 12] heuristic only");
+        Run refused = run("plan", in.toString(), "--capacity", "100", "--solver", "greedy", "--minimize");
+        assertThat(refused.exit()).isEqualTo(2);
+        assertThat(refused.err()).contains("--minimize", "auto or exact");
+    }
+
+    @Test
+    void aSearchProvesAnOptimumAboveTheLowerBound() throws IOException {
+        // the fixed region at 4..6 pushes the 5-byte buffer to 6..11: 11 is the least height,
+        // though only 8 bytes are ever live
+        Path in = write("frag.csv", """
+                id,lower,upper,size,offset
+                f,0,2,2,4
+                b,0,2,5,
+                c,1,3,1,
+                """);
+        Run r = run("plan", in.toString(), "--capacity", "100", "--json");
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.out()).contains("\"highWater\": 11", "\"peakLive\": 8", "\"lowerBound\": 11",
+                "\"proof\": \"search\"", "\"timeLimited\": false");
+        Run table = run("plan", in.toString(), "--capacity", "100");
+        assertThat(table.out()).contains("optimal (search)");
     }
 
     @Test
@@ -158,6 +186,13 @@ class MiniMallocCliTest {
         assertThat(r.out()).contains("total: 1 of 2 solved and validated");
         Run heur = run("bench", "minimalloc", dir.resolve("input.12.csv").toString(), "--solver", "best-fit");
         assertThat(heur.out()).contains("total: 1 of 1 solved and validated");
+        Run sky = run("bench", "minimalloc", dir.resolve("input.12.csv").toString(), "--solver", "skyline");
+        assertThat(sky.out()).contains("--solver skyline").contains("total: 1 of 1 solved and validated");
+        Run min = run("bench", "minimalloc", dir.toString(), "--minimize", "--time-limit", "20");
+        assertThat(min.exit()).as(min.err()).isZero();
+        assertThat(min.out()).contains("--minimize")
+                .containsPattern("input\\.12\\.csv\\s+5\\s+12\\s+12\\s+yes\\s+12\\s+1\\.000\\s+optimal \\(lower bound\\)")
+                .contains("total: 1 of 2 solved and validated, 1 proved optimal");
     }
 
     @Test

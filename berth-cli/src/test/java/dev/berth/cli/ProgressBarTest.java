@@ -46,6 +46,19 @@ class ProgressBarTest {
     }
 
     @Test
+    void aMinimisationShowsItsSpaceAndBracket() {
+        ProgressBar wide = new ProgressBar(new PrintStream(bytes, true, StandardCharsets.UTF_8), 80);
+        wide.bracket("global", 485376, 509952, "start");
+        wide.searching(1.5, 10);
+        assertThat(drawn()).startsWith("\rberth: searching global [485376, 509952] [").endsWith("] 1.5 s of 10 s");
+        assertThat(drawn().length() - 1).isLessThan(80);
+        wide.finish();
+        // too narrow for the label and a bar of 10 columns: the bar alone
+        String narrow = ProgressBar.line(1.5, 10, 60, "global [485376, 509952] ");
+        assertThat(narrow).startsWith("berth: searching [").hasSizeLessThan(60);
+    }
+
+    @Test
     void anUnlimitedSearchShowsMovementNotAFraction() {
         String a = ProgressBar.line(2.0, Double.POSITIVE_INFINITY, 60);
         String b = ProgressBar.line(2.125, Double.POSITIVE_INFINITY, 60);

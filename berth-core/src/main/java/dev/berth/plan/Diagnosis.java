@@ -81,10 +81,10 @@ final class Diagnosis {
             msg.append("the ").append(o.solver()).append(" placement reached ").append(o.height())
                     .append(" and the exact search stopped without a placement or a proof (").append(u.reason())
                     .append(")");
-            why = new Shortfall.SearchStopped(o.solver(), o.height(), u.reason());
+            why = new Shortfall.SearchStopped(o.solver().id(), o.height(), u.reason());
         } else {
             msg.append("the ").append(o.solver()).append(" placement reached ").append(o.height());
-            why = new Shortfall.NoCompleteSearch(o.solver(), o.height());
+            why = new Shortfall.NoCompleteSearch(o.solver().id(), o.height());
         }
         return new BerthException(new Failure.CapacityExceeded(msg.toString(), first.facts(), why));
     }

@@ -11,14 +11,13 @@ import dev.berth.artifact.SpaceMetrics;
 import dev.berth.failure.BerthException;
 import dev.berth.failure.Category;
 import dev.berth.failure.Failure;
+import dev.berth.artifact.Optimality;
 import dev.berth.solve.Budget;
 import dev.berth.solve.LiveBytes;
-import dev.berth.solve.heuristic.HeuristicSolver;
 import dev.berth.solve.Outcome;
-import dev.berth.solve.skyline.SkylineSolver;
-import dev.berth.solve.Solver;
+import dev.berth.solve.SolverChoice;
+import dev.berth.solve.SolverKind;
 import dev.berth.solve.SpaceProblem;
-import dev.berth.solve.exact.ExactSolver;
 import dev.berth.target.EndConvention;
 import dev.berth.target.Generation;
 import dev.berth.target.Space;
@@ -47,23 +46,60 @@ import java.util.Optional;
  */
 public final class Planner {
 
-    /** Planning options; {@code progress} hears from searches as they poll their budget. */
-    public record Options(SolverChoice solver, double timeLimitSeconds, dev.berth.solve.Progress progress) {
+    /**
+     * Planning options: the solver; the effort (the work budget of the minimisation); the time
+     * limit, a safety net over the whole plan (a search it stops makes the plan depend on the
+     * machine, and the plan says so); the exact search's threads (0: one per processor; the plan
+     * does not depend on them); and {@code progress}, which hears from searches as they poll
+     * their budget and from minimisations as their brackets narrow.
+     */
+    public record Options(SolverChoice solver, Effort effort, double timeLimitSeconds, int threads,
+                          dev.berth.solve.Progress progress) {
         public Options(SolverChoice solver, double timeLimitSeconds) {
-            this(solver, timeLimitSeconds, dev.berth.solve.Progress.NONE);
+            this(solver, Effort.DEFAULT, timeLimitSeconds, 0, dev.berth.solve.Progress.NONE);
+        }
+
+        public Options(SolverChoice solver, double timeLimitSeconds, dev.berth.solve.Progress progress) {
+            this(solver, Effort.DEFAULT, timeLimitSeconds, 0, progress);
         }
 
         public Options {
             java.util.Objects.requireNonNull(solver, "solver");
+            java.util.Objects.requireNonNull(effort, "effort");
             if (!(timeLimitSeconds > 0) || Double.isInfinite(timeLimitSeconds)) {
                 throw BerthException.invalid("timeLimitSeconds", Double.toString(timeLimitSeconds),
                         "timeLimitSeconds: must be a positive, finite number of seconds, got " + timeLimitSeconds);
             }
             java.util.Objects.requireNonNull(progress, "progress (use Progress.NONE)");
+            if (threads < 0) {
+                throw BerthException.invalid("threads", Integer.toString(threads), "threads: must be 0 (one per "
+                        + "processor) or more, got " + threads);
+            }
         }
 
+        /** {@code auto}, the default effort, 10 s, one search thread per processor, no progress. */
         public static Options defaults() {
             return new Options(SolverChoice.AUTO, 10);
+        }
+
+        public Options withSolver(SolverChoice s) {
+            return new Options(s, effort, timeLimitSeconds, threads, progress);
+        }
+
+        public Options withEffort(Effort e) {
+            return new Options(solver, e, timeLimitSeconds, threads, progress);
+        }
+
+        public Options withTimeLimit(double seconds) {
+            return new Options(solver, effort, seconds, threads, progress);
+        }
+
+        public Options withThreads(int n) {
+            return new Options(solver, effort, timeLimitSeconds, n, progress);
+        }
+
+        public Options withProgress(dev.berth.solve.Progress p) {
+            return new Options(solver, effort, timeLimitSeconds, threads, p);
         }
     }
 
@@ -82,15 +118,15 @@ public final class Planner {
         for (Space s : target.spaces().values()) {
             problems.put(s.name(), problem(s, bySpace.get(s.name())));
         }
-        Map<String, String> used = new LinkedHashMap<>();
+        Map<String, SpaceOutcome> used = new LinkedHashMap<>();
         Map<String, List<Placement>> placed = new LinkedHashMap<>();
         List<BerthException> failures = new ArrayList<>();
         for (Space s : target.spaces().values()) {
             SpaceProblem p = problems.get(s.name());
-            SpaceOutcome o = solve(s, p, options.solver(), budget);
-            used.put(s.name(), o.solver);
+            SpaceOutcome o = SpaceSearch.solve(p, options, budget.scope());
+            used.put(s.name(), o);
             try {
-                placed.put(s.name(), new ArrayList<>(admitAll(s, bySpace.get(s.name()), p, o.offsets)));
+                placed.put(s.name(), new ArrayList<>(admitAll(s, bySpace.get(s.name()), p, o.offsets())));
             } catch (BerthException e) {
                 failures.add(e.category() == Category.CAPACITY_EXCEEDED
                         ? Diagnosis.capacity(s, p, (Failure.CapacityExceeded) e.failure(), o, budget) : e);
@@ -144,7 +180,7 @@ public final class Planner {
     }
 
     private static PlanResult finish(Target target, Workload workload, Options options, Map<String, List<Item>> bySpace,
-                                     Map<String, List<Placement>> placed, Map<String, String> used,
+                                     Map<String, List<Placement>> placed, Map<String, SpaceOutcome> used,
                                      List<DescriptorEntry> descriptors) {
         List<PlannedBuffer> buffers = new ArrayList<>();
         Map<String, SpaceMetrics> metrics = new LinkedHashMap<>();
@@ -170,7 +206,7 @@ public final class Planner {
             }
             LiveBytes.Peak peak = LiveBytes.peak(first, last, reserved);
             metrics.put(s.name(), new SpaceMetrics(s.kind(), s.capacity(), high, peak.bytes(), peak.step(), gen,
-                    s.runtimeReserve()));
+                    s.runtimeReserve(), Optional.of(optimality(used.get(s.name()), items, ps, high, peak.bytes()))));
         }
         // artifact order: the workload's buffers, then fixed regions, then derived reservations
         Map<String, PlannedBuffer> byName = new LinkedHashMap<>();
@@ -188,12 +224,43 @@ public final class Planner {
             buffers.add(byName.remove(f.name()));
         }
         buffers.addAll(byName.values());
-        Plan plan = new Plan(target, workload.name(), options.solver().id(), metrics, buffers, descriptors);
+        Plan plan = new Plan(target, workload.name(), options.solver(), metrics, buffers, descriptors);
         Verdict v = PlanValidator.validate(plan);
         if (v instanceof Verdict.Invalid bad) {
             throw new InvalidPlanException(bad);
         }
-        return new PlanResult(plan, used, (Verdict.Valid) v);
+        Map<String, SolverKind> solvers = new LinkedHashMap<>();
+        used.forEach((space, o) -> solvers.put(space, o.solver()));
+        return new PlanResult(plan, solvers, (Verdict.Valid) v);
+    }
+
+    /**
+     * What is proved about a space's high-water mark {@code high}: the search's bracket of its
+     * placed reservations' height, carried through the generation-time allocations above them
+     * (each at the aligned top, as {@link GenerationAllocator} puts it), and never below the peak
+     * of live bytes over everything in the space.
+     */
+    private static Optimality optimality(SpaceOutcome o, List<Item> items, List<Placement> ps, long high, long peak) {
+        long fromBound = o.lowerBound();
+        long fromSearch = o.provedLower();
+        for (int i = 0; i < items.size(); i++) {
+            Origin origin = items.get(i).origin();
+            if (origin == Origin.DESCRIPTOR_TABLE || origin == Origin.INSTRUCTIONS) {
+                Placement p = ps.get(i);
+                fromBound = Checked.saturatingAdd(Checked.saturatingAlignUp(fromBound, p.alignment()), p.reserved());
+                fromSearch = Checked.saturatingAdd(Checked.saturatingAlignUp(fromSearch, p.alignment()), p.reserved());
+            }
+        }
+        long staticBound = Math.min(high, Math.max(peak, fromBound));
+        long lower = Math.min(high, Math.max(peak, fromSearch));
+        if (lower >= high) {
+            return new Optimality(o.solver(), high, staticBound >= high ? Optimality.Proof.LOWER_BOUND
+                    : Optimality.Proof.SEARCH, Optional.empty(), o.timeLimited());
+        }
+        Optimality.Open why = o.provedLower() >= o.height() ? Optimality.Open.TILES
+                : o.open().orElse(Optimality.Open.WORK_BUDGET);
+        return new Optimality(o.solver(), lower, Optimality.Proof.OPEN, Optional.of(why),
+                o.timeLimited() || why == Optimality.Open.TIME_LIMIT);
     }
 
     /** Items per space: fixed regions first, then buffers, each in input order. */
@@ -260,56 +327,16 @@ public final class Planner {
         return s.usableCapacity().isPresent() ? Math.min(byFormat, s.usableCapacity().getAsLong()) : byFormat;
     }
 
-    /** What solving one space gave: offsets to admit, the solver that made them, the exact search's outcome. */
-    record SpaceOutcome(long[] offsets, String solver, long height, Optional<Outcome> exact) {
-    }
-
-    private static SpaceOutcome solve(Space s, SpaceProblem p, SolverChoice choice, Budget budget) {
-        Outcome.Solved best;
-        String name;
-        long heuristicHeight = Long.MAX_VALUE;
-        switch (choice) {
-            case GREEDY -> {
-                best = (Outcome.Solved) HeuristicSolver.greedyBySize().solve(p, budget);
-                name = "greedy";
-            }
-            case BEST_FIT -> {
-                best = (Outcome.Solved) HeuristicSolver.bestFit().solve(p, budget);
-                name = "best-fit";
-            }
-            default -> {
-                Outcome.Solved bf = (Outcome.Solved) HeuristicSolver.bestFit().solve(p, budget);
-                Outcome.Solved gr = (Outcome.Solved) HeuristicSolver.greedyBySize().solve(p, budget);
-                heuristicHeight = Math.min(bf.height(), gr.height());
-                boolean greedyWins = gr.height() < bf.height();
-                best = greedyWins ? gr : bf;
-                name = greedyWins ? "greedy" : "best-fit";
-            }
-        }
-        boolean finite = s.capacity().isPresent();
-        boolean tryExact = choice == SolverChoice.EXACT ? finite
-                : choice == SolverChoice.AUTO && best.height() > p.limit();
-        if (choice == SolverChoice.AUTO && finite && tryExact && p.size() > 0) {
-            // cheap before the complete search: repeated skyline dives and peak repair
-            Outcome.Solved sky = (Outcome.Solved) new SkylineSolver().solve(p, budget.child(budget.remainingSeconds() / 4));
-            if (sky.height() < best.height()) {
-                best = sky;
-                name = "skyline";
-            }
-            tryExact = best.height() > p.limit();
-        }
-        if (!tryExact || p.size() == 0) {
-            return new SpaceOutcome(best.offsets(), name, best.height(), Optional.empty());
-        }
-        // best fit and greedy by size ran above; they do not depend on the limit, so when neither
-        // fits, the exact solver's own first try of them cannot fit either: it searches at once
-        Solver exact = new ExactSolver(heuristicHeight <= p.limit() ? ExactSolver.Settings.defaults()
-                : ExactSolver.Settings.defaults().searchOnly());
-        Outcome o = exact.solve(p, budget);
-        if (o instanceof Outcome.Solved sol) {
-            return new SpaceOutcome(sol.offsets(), "exact", sol.height(), Optional.of(o));
-        }
-        return new SpaceOutcome(best.offsets(), name, best.height(), Optional.of(o));
+    /**
+     * What solving one space gave ({@link SpaceSearch}): the offsets to admit, the solver that
+     * made them, their height; the outcome of an exact search at the limit when one ran and found
+     * nothing within it (a proof, or an undecided search: the diagnosis of a capacity failure
+     * reports it); the static lower bound of the height and the lower end the search proved; why
+     * the bracket is open (empty when the height is proved the smallest); whether the clock
+     * stopped a search.
+     */
+    record SpaceOutcome(long[] offsets, SolverKind solver, long height, Optional<Outcome> exact, long lowerBound,
+                        long provedLower, Optional<Optimality.Open> open, boolean timeLimited) {
     }
 
     /**

@@ -3,8 +3,16 @@ package dev.berth.solve;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * A deadline and a cancellation flag shared by cooperating searches, and an optional
- * {@link Progress} listener told about the search each time it polls {@link #exhausted()}.
+ * The clock's side of a search: a deadline (the {@code --time-limit} safety net), a cancellation
+ * flag shared by cooperating searches, and an optional {@link Progress} listener told about the
+ * search each time it polls {@link #exhausted()}.
+ *
+ * <p>How much a search does is bounded by work (nodes, rounds, dives), which gives the same
+ * answer on every machine; the deadline only stops a search that runs too long. A budget
+ * remembers whether its deadline ever stopped a search ({@link #stoppedByClock()}): a result
+ * reached that way depends on the machine's speed and load. {@link #scope()} makes a budget
+ * with the same deadline that remembers this for one part of the work (one space) and tells
+ * its parent as well.
  */
 public final class Budget {
     private final long deadlineNanos;
@@ -12,13 +20,17 @@ public final class Budget {
     private final long startNanos;
     private final double limitSeconds;
     private final Progress progress;
+    private final Budget parent;
+    private volatile boolean clockStopped;
 
-    private Budget(long deadlineNanos, AtomicBoolean cancelled, long startNanos, double limitSeconds, Progress progress) {
+    private Budget(long deadlineNanos, AtomicBoolean cancelled, long startNanos, double limitSeconds, Progress progress,
+                   Budget parent) {
         this.deadlineNanos = deadlineNanos;
         this.cancelled = cancelled;
         this.startNanos = startNanos;
         this.limitSeconds = limitSeconds;
         this.progress = progress;
+        this.parent = parent;
     }
 
     public static Budget seconds(double seconds) {
@@ -29,30 +41,58 @@ public final class Budget {
     public static Budget seconds(double seconds, Progress progress) {
         long nanos = seconds >= 1e9 ? Long.MAX_VALUE / 2 : (long) (seconds * 1e9);
         long now = System.nanoTime();
-        return new Budget(now + nanos, new AtomicBoolean(), now, seconds, progress);
+        return new Budget(now + nanos, new AtomicBoolean(), now, seconds, progress, null);
     }
 
     public static Budget unlimited() {
         return new Budget(Long.MAX_VALUE, new AtomicBoolean(), System.nanoTime(), Double.POSITIVE_INFINITY,
-                Progress.NONE);
+                Progress.NONE, null);
     }
 
     /** A budget that ends with this one or earlier, is cancelled with it and reports to the same listener. */
     public Budget child(double seconds) {
         long nanos = (long) (Math.min(seconds, 1e9) * 1e9);
         long d = Math.min(deadlineNanos, System.nanoTime() + nanos);
-        return new Budget(d, cancelled, startNanos, limitSeconds, progress);
+        return new Budget(d, cancelled, startNanos, limitSeconds, progress, this);
     }
 
+    /**
+     * A budget with this one's deadline, cancellation and listener whose {@link #stoppedByClock()}
+     * says whether the clock stopped a search run under it (this budget's flag is set as well).
+     */
+    public Budget scope() {
+        return new Budget(deadlineNanos, cancelled, startNanos, limitSeconds, progress, this);
+    }
+
+    /** True when the search must stop: cancelled, or the deadline passed (then {@link #stoppedByClock()} is true). */
     public boolean exhausted() {
         if (progress != Progress.NONE) {
             progress.searching((System.nanoTime() - startNanos) / 1e9, limitSeconds);
         }
-        return cancelled.get() || (deadlineNanos != Long.MAX_VALUE && System.nanoTime() - deadlineNanos > 0);
+        if (cancelled.get()) {
+            return true;
+        }
+        if (deadlineNanos != Long.MAX_VALUE && System.nanoTime() - deadlineNanos > 0) {
+            for (Budget b = this; b != null; b = b.parent) {
+                b.clockStopped = true;
+            }
+            return true;
+        }
+        return false;
+    }
+
+    /** True once the deadline has stopped a search under this budget (or a scope or child of it). */
+    public boolean stoppedByClock() {
+        return clockStopped;
     }
 
     public void cancel() {
         cancelled.set(true);
+    }
+
+    /** The listener searches report to. */
+    public Progress progress() {
+        return progress;
     }
 
     public double remainingSeconds() {

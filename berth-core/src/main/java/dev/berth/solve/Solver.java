@@ -6,7 +6,8 @@ package dev.berth.solve;
  * respect the limit and return {@link Outcome.Infeasible} only with a proof.
  */
 public interface Solver {
-    String name();
+    /** Which of Berth's solvers this is. */
+    SolverKind kind();
 
     Outcome solve(SpaceProblem problem, Budget budget);
 }

@@ -1,6 +1,7 @@
 package dev.berth.verify;
 
 import dev.berth.artifact.DescriptorEntry;
+import dev.berth.artifact.Optimality;
 import dev.berth.artifact.Plan;
 import dev.berth.artifact.PlannedBuffer;
 import dev.berth.artifact.SpaceMetrics;
@@ -227,6 +228,27 @@ public final class PlanValidator {
         compare(sp, "peakStep", m.peakStep(), BigInteger.valueOf(peakStep));
         compare(sp, "generationOverhead", m.generationOverhead(), gen);
         compare(sp, "runtimeReserve", m.runtimeReserve(), BigInteger.valueOf(sp.runtimeReserve()));
+        if (m.optimality().isPresent()) {
+            checkOptimality(sp, m.optimality().get(), high, peak);
+        }
+    }
+
+    /**
+     * What a plan says is proved about a space's high-water mark must add up: the lower bound lies
+     * between the peak of live bytes (which no placement beats) and the high-water mark; a proof
+     * puts it at the high-water mark, an open bracket below it.
+     */
+    private void checkOptimality(Space sp, Optimality o, BigInteger high, BigInteger peak) {
+        checks++;
+        BigInteger lower = BigInteger.valueOf(o.lowerBound());
+        if (lower.compareTo(peak) < 0 || lower.compareTo(high) > 0) {
+            fail(Verdict.Kind.METRIC_MISMATCH, "space " + sp.name() + ": lowerBound " + lower + " is not between the "
+                    + "peak of live bytes " + peak + " and the high-water mark " + high);
+        } else if (o.optimal() != lower.equals(high)) {
+            fail(Verdict.Kind.METRIC_MISMATCH, "space " + sp.name() + ": proof " + o.proof().id() + " with lowerBound "
+                    + lower + " and high-water mark " + high + (o.optimal() ? ": a proved optimum is the lower bound"
+                    : ": an open bracket has its lower bound below the high-water mark"));
+        }
     }
 
     private void compare(Space sp, String metric, long stated, BigInteger actual) {

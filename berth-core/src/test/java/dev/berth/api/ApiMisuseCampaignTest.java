@@ -4,7 +4,7 @@ import dev.berth.failure.BerthException;
 import dev.berth.failure.Category;
 import dev.berth.plan.PlanResult;
 import dev.berth.plan.Planner;
-import dev.berth.plan.SolverChoice;
+import dev.berth.solve.SolverChoice;
 import dev.berth.target.AddressFormat;
 import dev.berth.target.EndConvention;
 import dev.berth.target.Generation;
@@ -361,6 +361,9 @@ class ApiMisuseCampaignTest {
         }
         if (raw == SolverChoice.class) {
             return SolverChoice.values()[rnd.nextInt(SolverChoice.values().length)];
+        }
+        if (raw == dev.berth.plan.Effort.class) {
+            return dev.berth.plan.Effort.values()[rnd.nextInt(dev.berth.plan.Effort.values().length)];
         }
         if (raw == dev.berth.solve.Progress.class) {
             return dev.berth.solve.Progress.NONE;

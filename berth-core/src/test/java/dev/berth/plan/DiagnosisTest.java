@@ -6,6 +6,7 @@ import dev.berth.failure.Failure;
 import dev.berth.failure.Shortfall;
 import dev.berth.solve.Budget;
 import dev.berth.solve.Outcome;
+import dev.berth.solve.SolverKind;
 import dev.berth.solve.SpaceProblem;
 import dev.berth.target.AddressFormat;
 import dev.berth.target.EndConvention;
@@ -48,7 +49,7 @@ class DiagnosisTest {
 
     private static Failure.CapacityExceeded diagnose(SpaceProblem p, Optional<Outcome> exact) {
         BerthException e = Diagnosis.capacity(LOCAL, p, ADMISSION, new Planner.SpaceOutcome(new long[p.size()],
-                "greedy", 60, exact), Budget.seconds(10));
+                SolverKind.GREEDY, 60, exact, 0, 0, Optional.empty(), false), Budget.seconds(10));
         Failure.CapacityExceeded ce = (Failure.CapacityExceeded) e.failure();
         assertThat(ce.message()).startsWith(ADMISSION.message()).doesNotContain("--");
         assertThat(ce.facts()).isEqualTo(ADMISSION.facts());

@@ -1,5 +1,6 @@
 package dev.berth.plan;
 
+import dev.berth.solve.SolverChoice;
 import dev.berth.artifact.Plan;
 import dev.berth.failure.BerthException;
 import dev.berth.failure.Category;

@@ -1,5 +1,6 @@
 package dev.berth.plan;
 
+import dev.berth.solve.SolverChoice;
 import dev.berth.artifact.Plan;
 import dev.berth.artifact.PlannedBuffer;
 import dev.berth.artifact.SpaceMetrics;

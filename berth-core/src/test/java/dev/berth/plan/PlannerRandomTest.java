@@ -1,5 +1,7 @@
 package dev.berth.plan;
 
+import dev.berth.solve.SolverChoice;
+import dev.berth.solve.SolverKind;
 import dev.berth.artifact.PlannedBuffer;
 import dev.berth.failure.BerthException;
 import dev.berth.failure.Category;
@@ -110,7 +112,7 @@ class PlannerRandomTest {
                 assertThat(PlanValidator.validate(r.plan()).valid()).isTrue();
                 if (!heuristicFits) {
                     rescued++;
-                    assertThat(r.solverBySpace().get("local")).isIn("greedy", "skyline", "exact");
+                    assertThat(r.solverBySpace().get("local")).isIn(SolverKind.GREEDY, SolverKind.SKYLINE, SolverKind.EXACT);
                 }
             } else {
                 assertThat(exact).isInstanceOf(Outcome.Infeasible.class);

@@ -1,5 +1,6 @@
 package dev.berth.verify;
 
+import dev.berth.solve.SolverChoice;
 import dev.berth.artifact.DescriptorEntry;
 import dev.berth.artifact.Plan;
 import dev.berth.artifact.PlannedBuffer;
@@ -78,7 +79,7 @@ class PlanValidatorDetailTest {
         }
         m.put("w", new SpaceMetrics("external", OptionalLong.empty(), m.get("w").highWater(), m.get("w").peakLive(),
                 m.get("w").peakStep(), m.get("w").generationOverhead(), 5));
-        return new Plan(target(), "wl", "test", m, buffers, descriptors);
+        return new Plan(target(), "wl", SolverChoice.AUTO, m, buffers, descriptors);
     }
 
     private static List<Verdict.Kind> kinds(Plan p) {
@@ -148,20 +149,20 @@ class PlanValidatorDetailTest {
             m.put("g", new SpaceMetrics("logical", OptionalLong.empty(), g.highWater() + (which == 0 ? 1 : 0),
                     g.peakLive() + (which == 1 ? 1 : 0), step, g.generationOverhead() + (which == 2 ? 1 : 0),
                     g.runtimeReserve() + (which == 3 ? 1 : 0)));
-            Plan bad = new Plan(sound.target(), "wl", "test", m, sound.buffers(), List.of());
+            Plan bad = new Plan(sound.target(), "wl", SolverChoice.AUTO, m, sound.buffers(), List.of());
             assertThat(kinds(bad)).as("metric %d", which).containsExactly(Verdict.Kind.METRIC_MISMATCH);
         }
         Map<String, SpaceMetrics> kind = new LinkedHashMap<>(sound.spaces());
         kind.put("g", new SpaceMetrics("local", OptionalLong.empty(), 15, 15, 1, 0, 0));
-        assertThat(kinds(new Plan(sound.target(), "wl", "test", kind, sound.buffers(), List.of())))
+        assertThat(kinds(new Plan(sound.target(), "wl", SolverChoice.AUTO, kind, sound.buffers(), List.of())))
                 .containsExactly(Verdict.Kind.SPACE_MISMATCH);
         Map<String, SpaceMetrics> missing = new LinkedHashMap<>(sound.spaces());
         missing.remove("h");
-        assertThat(kinds(new Plan(sound.target(), "wl", "test", missing, sound.buffers(), List.of())))
+        assertThat(kinds(new Plan(sound.target(), "wl", SolverChoice.AUTO, missing, sound.buffers(), List.of())))
                 .containsExactly(Verdict.Kind.SPACE_MISMATCH);
         Map<String, SpaceMetrics> extra = new LinkedHashMap<>(sound.spaces());
         extra.put("ghost", sound.spaces().get("h"));
-        assertThat(kinds(new Plan(sound.target(), "wl", "test", extra, sound.buffers(), List.of())))
+        assertThat(kinds(new Plan(sound.target(), "wl", SolverChoice.AUTO, extra, sound.buffers(), List.of())))
                 .containsExactly(Verdict.Kind.UNKNOWN_SPACE);
     }
 

@@ -1,6 +1,9 @@
 package dev.berth.verify;
 
+import dev.berth.solve.SolverChoice;
+import dev.berth.solve.SolverKind;
 import dev.berth.artifact.DescriptorEntry;
+import dev.berth.artifact.Optimality;
 import dev.berth.artifact.Plan;
 import dev.berth.artifact.PlannedBuffer;
 import dev.berth.artifact.SpaceMetrics;
@@ -57,7 +60,7 @@ class PlanValidatorTest {
         Map<String, SpaceMetrics> m = new LinkedHashMap<>();
         m.put("g", new SpaceMetrics("logical", OptionalLong.empty(), 140, 140, 1, 0, 0));
         m.put("l", new SpaceMetrics("local", OptionalLong.of(256), 240, 240, 0, 0, 16));
-        return new Plan(target(), "w", "test", m, bs, ds);
+        return new Plan(target(), "w", SolverChoice.AUTO, m, bs, ds);
     }
 
     private static Plan edit(int index, UnaryOperator<PlannedBuffer> f) {
@@ -115,15 +118,66 @@ class PlanValidatorTest {
         Plan p = sound();
         Map<String, SpaceMetrics> m = new LinkedHashMap<>(p.spaces());
         m.put("g", new SpaceMetrics("logical", OptionalLong.empty(), 140, 139, 1, 0, 0));
-        invalid(new Plan(p.target(), "w", "test", m, p.buffers(), p.descriptors()), Verdict.Kind.METRIC_MISMATCH);
+        invalid(new Plan(p.target(), "w", SolverChoice.AUTO, m, p.buffers(), p.descriptors()), Verdict.Kind.METRIC_MISMATCH);
         // 140 bytes are live at step 1 first (a and b), not at step 2 (b and fx: 90)
         m.put("g", new SpaceMetrics("logical", OptionalLong.empty(), 140, 140, 2, 0, 0));
-        invalid(new Plan(p.target(), "w", "test", m, p.buffers(), p.descriptors()), Verdict.Kind.METRIC_MISMATCH);
+        invalid(new Plan(p.target(), "w", SolverChoice.AUTO, m, p.buffers(), p.descriptors()), Verdict.Kind.METRIC_MISMATCH);
         m.put("g", new SpaceMetrics("logical", OptionalLong.of(1 << 20), 140, 140, 1, 0, 0));
-        invalid(new Plan(p.target(), "w", "test", m, p.buffers(), p.descriptors()), Verdict.Kind.SPACE_MISMATCH);
+        invalid(new Plan(p.target(), "w", SolverChoice.AUTO, m, p.buffers(), p.descriptors()), Verdict.Kind.SPACE_MISMATCH);
         m.put("g", new SpaceMetrics("logical", OptionalLong.empty(), 140, 140, 1, 0, 0));
         m.put("l", new SpaceMetrics("local", OptionalLong.of(256), 240, 240, 0, 0, 0));
-        invalid(new Plan(p.target(), "w", "test", m, p.buffers(), p.descriptors()), Verdict.Kind.METRIC_MISMATCH);
+        invalid(new Plan(p.target(), "w", SolverChoice.AUTO, m, p.buffers(), p.descriptors()), Verdict.Kind.METRIC_MISMATCH);
+    }
+
+    /**
+     * g with b moved to steps 2..3 (beside fx, below it in bytes): high-water 140, peak of live
+     * bytes 100, so a bracket can be open; l stays proved at its lower bound.
+     */
+    private static Plan withOptimality(Optimality g) {
+        Plan p = edit(1, b -> buf("b", "g", 100, 40, 40, 4, 2, 3, Origin.TENSOR));
+        Map<String, SpaceMetrics> m = new LinkedHashMap<>();
+        m.put("g", new SpaceMetrics("logical", OptionalLong.empty(), 140, 100, 0, 0, 0, Optional.of(g)));
+        m.put("l", new SpaceMetrics("local", OptionalLong.of(256), 240, 240, 0, 0, 16, Optional.of(new Optimality(
+                SolverKind.GREEDY, 240, Optimality.Proof.LOWER_BOUND, Optional.empty(), false))));
+        return new Plan(p.target(), "w", SolverChoice.AUTO, m, p.buffers(), p.descriptors());
+    }
+
+    private static Optimality optimality(long lowerBound, Optimality.Proof proof) {
+        return new Optimality(SolverKind.EXACT, lowerBound, proof, proof == Optimality.Proof.OPEN
+                ? Optional.of(Optimality.Open.WORK_BUDGET) : Optional.empty(), false);
+    }
+
+    @Test
+    void whatIsProvedMustAddUp() {
+        for (long lower : new long[]{100, 120, 139}) {
+            assertThat(PlanValidator.validate(withOptimality(optimality(lower, Optimality.Proof.OPEN))).valid())
+                    .as("open at %d", lower).isTrue();
+        }
+        assertThat(PlanValidator.validate(withOptimality(optimality(140, Optimality.Proof.SEARCH))).valid()).isTrue();
+        assertThat(PlanValidator.validate(withOptimality(optimality(140, Optimality.Proof.LOWER_BOUND))).valid()).isTrue();
+        // below the peak of live bytes, above the high-water mark
+        invalid(withOptimality(optimality(99, Optimality.Proof.OPEN)), Verdict.Kind.METRIC_MISMATCH);
+        invalid(withOptimality(optimality(141, Optimality.Proof.SEARCH)), Verdict.Kind.METRIC_MISMATCH);
+        // a proof below the high-water mark, an open bracket that is closed
+        invalid(withOptimality(optimality(139, Optimality.Proof.SEARCH)), Verdict.Kind.METRIC_MISMATCH);
+        invalid(withOptimality(optimality(100, Optimality.Proof.LOWER_BOUND)), Verdict.Kind.METRIC_MISMATCH);
+        invalid(withOptimality(optimality(140, Optimality.Proof.OPEN)), Verdict.Kind.METRIC_MISMATCH);
+        Verdict v = PlanValidator.validate(withOptimality(optimality(139, Optimality.Proof.SEARCH)));
+        assertThat(((Verdict.Invalid) v).violations()).hasSize(1).first().satisfies(x ->
+                assertThat(x.detail()).contains("space g", "proof search", "lowerBound 139", "140",
+                        "a proved optimum is the lower bound"));
+        Verdict closed = PlanValidator.validate(withOptimality(optimality(140, Optimality.Proof.OPEN)));
+        assertThat(((Verdict.Invalid) closed).violations()).hasSize(1).first().satisfies(x ->
+                assertThat(x.detail()).contains("proof open", "an open bracket has its lower bound below"));
+        // one check more per space that says what it proved
+        Plan bare = edit(1, b -> buf("b", "g", 100, 40, 40, 4, 2, 3, Origin.TENSOR));
+        Map<String, SpaceMetrics> m = new LinkedHashMap<>();
+        m.put("g", new SpaceMetrics("logical", OptionalLong.empty(), 140, 100, 0, 0, 0));
+        m.put("l", new SpaceMetrics("local", OptionalLong.of(256), 240, 240, 0, 0, 16));
+        Verdict without = PlanValidator.validate(new Plan(bare.target(), "w", SolverChoice.AUTO, m, bare.buffers(),
+                bare.descriptors()));
+        Verdict with = PlanValidator.validate(withOptimality(optimality(120, Optimality.Proof.OPEN)));
+        assertThat(((Verdict.Valid) with).checks()).isEqualTo(((Verdict.Valid) without).checks() + 2);
     }
 
     @Test

@@ -4,11 +4,14 @@ import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.berth.artifact.DescriptorEntry;
+import dev.berth.artifact.Optimality;
 import dev.berth.artifact.Plan;
 import dev.berth.artifact.PlannedBuffer;
 import dev.berth.artifact.SpaceMetrics;
 import dev.berth.failure.BerthException;
 import dev.berth.solve.LiveBytes;
+import dev.berth.solve.SolverChoice;
+import dev.berth.solve.SolverKind;
 import dev.berth.target.Space;
 import dev.berth.target.Target;
 import dev.berth.workload.Origin;
@@ -28,7 +31,11 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 
-/** Writes and reads the plan artifact {@code berth-plan} v1 (contract §6) with a stable field order. */
+/**
+ * Writes and reads the plan artifact {@code berth-plan} (contract §6) with a stable field order.
+ * Berth writes version 2 (each space also says what is proved about its high-water mark) and
+ * reads versions 1 and 2; a plan read from a version 1 file is written back as version 1.
+ */
 public final class PlanJson {
     private PlanJson() {
     }
@@ -48,11 +55,11 @@ public final class PlanJson {
         try (JsonGenerator g = generator(out)) {
             g.writeStartObject();
             g.writeStringField("format", Plan.FORMAT);
-            g.writeNumberField("version", Plan.VERSION);
+            g.writeNumberField("version", plan.version());
             g.writeFieldName("target");
             TargetJson.write(g, plan.target());
             g.writeStringField("workload", plan.workload());
-            g.writeStringField("solver", plan.solver());
+            g.writeStringField("solver", plan.solver().id());
             g.writeFieldName("spaces");
             writeSpaces(g, plan.spaces());
             g.writeArrayFieldStart("buffers");
@@ -105,11 +112,56 @@ public final class PlanJson {
             }
             g.writeNumberField("highWater", m.highWater());
             g.writeNumberField("peakLive", m.peakLive());
+            if (m.optimality().isPresent()) {
+                g.writeNumberField("peakStep", m.peakStep());
+                g.writeNumberField("lowerBound", m.optimality().get().lowerBound());
+            }
             g.writeNumberField("generationOverhead", m.generationOverhead());
             g.writeNumberField("runtimeReserve", m.runtimeReserve());
+            if (m.optimality().isPresent()) {
+                Optimality o = m.optimality().get();
+                g.writeStringField("solver", o.solver().id());
+                g.writeStringField("proof", o.proof().id());
+                if (o.open().isPresent()) {
+                    g.writeStringField("open", o.open().get().id());
+                }
+                g.writeBooleanField("timeLimited", o.timeLimited());
+            }
             g.writeEndObject();
         }
         g.writeEndObject();
+    }
+
+    /** The version 2 fields of a space: what is proved about its high-water mark. */
+    private static Optimality optimality(JsonNode m, String p) {
+        long lower = Json.size(m.get("lowerBound"), p + ".lowerBound");
+        String solverId = Json.string(m.get("solver"), p + ".solver");
+        SolverKind solver = SolverKind.byId(solverId).orElseThrow(() -> BerthException.invalid(p + ".solver", solverId,
+                p + ".solver: '" + solverId + "' is not one of " + SolverKind.ids()));
+        String proofId = Json.string(m.get("proof"), p + ".proof");
+        Optimality.Proof proof = Optimality.Proof.byId(proofId).orElseThrow(() -> BerthException.invalid(p + ".proof",
+                proofId, p + ".proof: '" + proofId + "' is not one of lower-bound, search, open"));
+        Optional<Optimality.Open> open = Optional.empty();
+        if (m.has("open")) {
+            String openId = Json.string(m.get("open"), p + ".open");
+            open = Optional.of(Optimality.Open.byId(openId).orElseThrow(() -> BerthException.invalid(p + ".open", openId,
+                    p + ".open: '" + openId + "' is not one of work-budget, time-limit, size, heuristic, tiles")));
+        }
+        if ((proof == Optimality.Proof.OPEN) != open.isPresent()) {
+            throw BerthException.invalid(p + ".open", p + ".open: " + (open.isPresent()
+                    ? "a space with proof '" + proofId + "' has no open bracket, so no 'open' reason"
+                    : "a space with proof 'open' says why in 'open' (work-budget, time-limit, size, heuristic, tiles)"));
+        }
+        JsonNode t = m.get("timeLimited");
+        if (!t.isBoolean()) {
+            throw BerthException.invalid(p + ".timeLimited", Json.text(t), p + ".timeLimited: expected true or false, got "
+                    + Json.kind(t));
+        }
+        if (open.isPresent() && open.get() == Optimality.Open.TIME_LIMIT && !t.booleanValue()) {
+            throw BerthException.invalid(p + ".timeLimited", p + ".timeLimited: false, but the bracket was left open by "
+                    + "the time limit");
+        }
+        return new Optimality(solver, lower, proof, open, t.booleanValue());
     }
 
     /** A generator printing JSON the way Berth writes all its JSON (see {@link ArtifactPrinter}). */
@@ -138,13 +190,15 @@ public final class PlanJson {
                     + Plan.FORMAT + "\")");
         }
         int version = Json.integer(root.get("version"), "version", 0);
-        if (version != Plan.VERSION) {
-            throw BerthException.invalid("version", Integer.toString(version), "version: this Berth reads berth-plan version "
-                    + Plan.VERSION + ", not " + version);
+        if (version < Plan.OLDEST_READ || version > Plan.VERSION) {
+            throw BerthException.invalid("version", Integer.toString(version), "version: this Berth reads berth-plan versions "
+                    + Plan.OLDEST_READ + " to " + Plan.VERSION + ", not " + version);
         }
         Target target = TargetJson.read(root.get("target"), "plan", "target");
         String workload = Json.string(root.get("workload"), "workload");
-        String solver = Json.string(root.get("solver"), "solver");
+        String solverId = Json.string(root.get("solver"), "solver");
+        SolverChoice solver = SolverChoice.byId(solverId).orElseThrow(() -> BerthException.invalid("solver", solverId,
+                "solver: '" + solverId + "' is not one of " + SolverChoice.ids()));
         Map<String, SpaceMetrics> spaces = new LinkedHashMap<>();
         JsonNode sp = root.get("spaces");
         Json.object(sp, "spaces", target.spaces().keySet(), target.spaces().keySet());
@@ -152,9 +206,13 @@ public final class PlanJson {
             Map.Entry<String, JsonNode> e = it.next();
             String p = "spaces." + e.getKey();
             Space s = target.spaces().get(e.getKey());
-            JsonNode m = Json.object(e.getValue(), p, Set.of("kind", "capacity", "highWater", "peakLive",
-                    "generationOverhead", "runtimeReserve"), Set.of("kind", "highWater", "peakLive", "generationOverhead",
-                    "runtimeReserve"));
+            JsonNode m = version == 1
+                    ? Json.object(e.getValue(), p, Set.of("kind", "capacity", "highWater", "peakLive", "generationOverhead",
+                    "runtimeReserve"), Set.of("kind", "highWater", "peakLive", "generationOverhead", "runtimeReserve"))
+                    : Json.object(e.getValue(), p, Set.of("kind", "capacity", "highWater", "peakLive", "peakStep",
+                    "lowerBound", "generationOverhead", "runtimeReserve", "solver", "proof", "open", "timeLimited"),
+                    Set.of("kind", "highWater", "peakLive", "peakStep", "lowerBound", "generationOverhead",
+                    "runtimeReserve", "solver", "proof", "timeLimited"));
             String kind = Json.string(m.get("kind"), p + ".kind");
             if (!kind.equals(s.kind())) {
                 throw BerthException.invalid(p + ".kind", kind, p + ".kind: '" + kind + "' but the plan's target says "
@@ -167,9 +225,11 @@ public final class PlanJson {
             OptionalLong cap = m.has("capacity") ? OptionalLong.of(Json.size(m.get("capacity"), p + ".capacity"))
                     : OptionalLong.empty();
             spaces.put(e.getKey(), new SpaceMetrics(kind, cap, Json.size(m.get("highWater"), p + ".highWater"),
-                    Json.size(m.get("peakLive"), p + ".peakLive"), -1,
+                    Json.size(m.get("peakLive"), p + ".peakLive"),
+                    version == 1 ? -1 : Json.integer(m.get("peakStep"), p + ".peakStep", -1),
                     Json.size(m.get("generationOverhead"), p + ".generationOverhead"),
-                    Json.size(m.get("runtimeReserve"), p + ".runtimeReserve")));
+                    Json.size(m.get("runtimeReserve"), p + ".runtimeReserve"),
+                    version == 1 ? Optional.empty() : Optional.of(optimality(m, p))));
         }
         List<PlannedBuffer> buffers = new ArrayList<>();
         List<JsonNode> bs = Json.array(root.get("buffers"), "buffers");
@@ -200,9 +260,11 @@ public final class PlanJson {
                         Json.string(d.get("space"), p + ".space"), Json.string(d.get("addressFormat"), p + ".addressFormat")));
             }
         }
-        // v1 does not carry the peak step: the reservations give it
-        spaces.replaceAll((name, m) -> new SpaceMetrics(m.kind(), m.capacity(), m.highWater(), m.peakLive(),
-                peakStep(buffers, name), m.generationOverhead(), m.runtimeReserve()));
+        if (version == 1) {
+            // v1 does not carry the peak step: the reservations give it
+            spaces.replaceAll((name, m) -> new SpaceMetrics(m.kind(), m.capacity(), m.highWater(), m.peakLive(),
+                    peakStep(buffers, name), m.generationOverhead(), m.runtimeReserve()));
+        }
         return new Plan(target, workload, solver, spaces, buffers, descriptors);
     }
 

@@ -5,7 +5,7 @@ import dev.berth.failure.BerthException;
 import dev.berth.failure.Category;
 import dev.berth.plan.PlanResult;
 import dev.berth.plan.Planner;
-import dev.berth.plan.SolverChoice;
+import dev.berth.solve.SolverChoice;
 import dev.berth.target.Target;
 import dev.berth.workload.BufferSpec;
 import dev.berth.workload.FixedRegion;

@@ -3,12 +3,15 @@ package dev.berth.io;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.berth.artifact.DescriptorEntry;
+import dev.berth.artifact.Optimality;
 import dev.berth.artifact.Plan;
 import dev.berth.artifact.PlannedBuffer;
 import dev.berth.artifact.SpaceMetrics;
 import dev.berth.failure.BerthException;
 import dev.berth.failure.Category;
 import dev.berth.plan.Planner;
+import dev.berth.solve.SolverChoice;
+import dev.berth.solve.SolverKind;
 import dev.berth.workload.Lifetime;
 import dev.berth.workload.Origin;
 import dev.berth.workload.Workload;
@@ -29,10 +32,16 @@ import java.util.function.Consumer;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** The plan artifact: golden file, exact round trip, strict reader. */
+/**
+ * The plan artifact: golden files of versions 1 and 2, exact round trips, strict reader. The
+ * version 1 golden file is also the fixture that shows Berth still reads version 1 plans.
+ */
 class PlanJsonTest {
 
-    /** A plan built by hand with every kind of entry, so the golden file does not move with the solvers. */
+    /**
+     * A version 1 plan built by hand with every kind of entry, so the golden file does not move
+     * with the solvers: its spaces say nothing about optimality.
+     */
     static Plan handBuilt() {
         var target = TargetJson.load("npu-ref");
         Map<String, SpaceMetrics> spaces = new LinkedHashMap<>();
@@ -50,25 +59,77 @@ class PlanJsonTest {
                         Optional.empty()));
         List<DescriptorEntry> ds = List.of(new DescriptorEntry("t0.tile.0", 0, "t0", 1024, 2048, "global", "dma32"),
                 new DescriptorEntry("t0.tile.1", 1, "t0", 3072, 2048, "global", "dma32"));
-        return new Plan(target, "example", "best-fit", spaces, buffers, ds);
+        return new Plan(target, "example", SolverChoice.BEST_FIT, spaces, buffers, ds);
+    }
+
+    /**
+     * The same plan in version 2: global proved optimal by a search (its lower bound of live bytes
+     * is lower), sram optimal at its lower bound, weights left open by the work budget.
+     */
+    static Plan handBuiltV2() {
+        Plan v1 = handBuilt();
+        Map<String, SpaceMetrics> spaces = new LinkedHashMap<>();
+        spaces.put("global", with(v1.spaces().get("global"), new Optimality(SolverKind.EXACT, 5376,
+                Optimality.Proof.SEARCH, Optional.empty(), false)));
+        spaces.put("sram", with(v1.spaces().get("sram"), new Optimality(SolverKind.SKYLINE, 4096,
+                Optimality.Proof.LOWER_BOUND, Optional.empty(), false)));
+        spaces.put("weights", with(v1.spaces().get("weights"), new Optimality(SolverKind.BEST_FIT, 0,
+                Optimality.Proof.LOWER_BOUND, Optional.empty(), false)));
+        return new Plan(v1.target(), v1.workload(), SolverChoice.AUTO, spaces, v1.buffers(), v1.descriptors());
+    }
+
+    private static SpaceMetrics with(SpaceMetrics m, Optimality o) {
+        return new SpaceMetrics(m.kind(), m.capacity(), m.highWater(), m.peakLive(), m.peakStep(),
+                m.generationOverhead(), m.runtimeReserve(), Optional.of(o));
     }
 
     @Test
-    void theWriterMatchesTheGoldenFile() throws IOException {
-        String written = PlanJson.toString(handBuilt());
-        try (InputStream in = getClass().getResourceAsStream("/golden/example.plan.json")) {
-            assertThat(in).as("golden file; regenerate it only on purpose").isNotNull();
-            assertThat(written).isEqualTo(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+    void theWriterMatchesTheGoldenFiles() throws IOException {
+        assertThat(PlanJson.toString(handBuilt())).isEqualTo(golden("/golden/example.plan.json"));
+        assertThat(PlanJson.toString(handBuiltV2())).isEqualTo(golden("/golden/example.v2.plan.json"));
+    }
+
+    private String golden(String resource) throws IOException {
+        try (InputStream in = getClass().getResourceAsStream(resource)) {
+            assertThat(in).as("golden file %s; regenerate it only on purpose", resource).isNotNull();
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
     }
 
     @Test
+    void aVersion1FileIsStillReadAndStaysVersion1() throws IOException {
+        Plan back = PlanJson.read(parse(golden("/golden/example.plan.json")));
+        assertThat(back.version()).isEqualTo(1);
+        assertThat(back).isEqualTo(handBuilt());
+        assertThat(back.spaces().values()).allSatisfy(m -> assertThat(m.optimality()).isEmpty());
+        assertThat(PlanJson.toString(back)).isEqualTo(golden("/golden/example.plan.json"));
+    }
+
+    @Test
     void roundTripIsExact() {
-        Plan p = handBuilt();
-        byte[] once = PlanJson.toBytes(p);
-        Plan back = PlanJson.read(Json.MAPPER.valueToTree(parse(once)));
-        assertThat(back).isEqualTo(p);
-        assertThat(PlanJson.toBytes(back)).isEqualTo(once);
+        for (Plan p : List.of(handBuilt(), handBuiltV2())) {
+            byte[] once = PlanJson.toBytes(p);
+            Plan back = PlanJson.read(Json.MAPPER.valueToTree(parse(once)));
+            assertThat(back).isEqualTo(p);
+            assertThat(PlanJson.toBytes(back)).isEqualTo(once);
+        }
+        assertThat(handBuiltV2().version()).isEqualTo(2);
+    }
+
+    @Test
+    void anOpenBracketRoundTripsWithItsReason() {
+        Plan v2 = handBuiltV2();
+        for (Optimality.Open why : Optimality.Open.values()) {
+            Map<String, SpaceMetrics> spaces = new LinkedHashMap<>(v2.spaces());
+            spaces.put("global", with(v2.spaces().get("global"), new Optimality(SolverKind.GREEDY, 5000,
+                    Optimality.Proof.OPEN, Optional.of(why), why == Optimality.Open.TIME_LIMIT)));
+            Plan p = new Plan(v2.target(), v2.workload(), SolverChoice.GREEDY, spaces, v2.buffers(), v2.descriptors());
+            byte[] once = PlanJson.toBytes(p);
+            assertThat(new String(once, StandardCharsets.UTF_8)).contains("\"open\": \"" + why.id() + "\"");
+            Plan back = PlanJson.read(parse(once));
+            assertThat(back).isEqualTo(p);
+            assertThat(PlanJson.toBytes(back)).isEqualTo(once);
+        }
     }
 
     @Test
@@ -86,6 +147,7 @@ class PlanJsonTest {
         byte[] once = PlanJson.toBytes(p);
         Plan back = PlanJson.read(parse(once));
         assertThat(back).isEqualTo(p);
+        assertThat(back.version()).isEqualTo(2);
         assertThat(PlanJson.toBytes(back)).isEqualTo(once);
     }
 
@@ -98,7 +160,11 @@ class PlanJsonTest {
     }
 
     private static void rejects(Consumer<ObjectNode> edit, String... expected) {
-        ObjectNode root = (ObjectNode) parse(PlanJson.toBytes(handBuilt()));
+        rejects(handBuilt(), edit, expected);
+    }
+
+    private static void rejects(Plan plan, Consumer<ObjectNode> edit, String... expected) {
+        ObjectNode root = (ObjectNode) parse(PlanJson.toBytes(plan));
         edit.accept(root);
         assertThatThrownBy(() -> PlanJson.read(root)).isInstanceOfSatisfying(BerthException.class, e -> {
             assertThat(e.category()).isEqualTo(Category.INVALID_INPUT);
@@ -138,7 +204,12 @@ class PlanJsonTest {
         rejects(r -> ((ObjectNode) r.get("buffers").get(0)).put("color", "red"), "buffers[0].color");
         rejects(r -> ((ObjectNode) r.get("descriptors").get(1)).put("crc", 1), "descriptors[1].crc");
         rejects(r -> r.put("format", "tflm-plan"), "not a Berth plan");
-        rejects(r -> r.put("version", 2), "version 1, not 2");
+        rejects(r -> r.put("version", 3), "versions 1 to 2, not 3");
+        rejects(r -> r.put("version", 0), "versions 1 to 2, not 0");
+        // a version 1 file with version 2 keys, and a version 2 file without them
+        rejects(r -> ((ObjectNode) r.get("spaces").get("sram")).put("proof", "search"), "spaces.sram.proof");
+        rejects(r -> r.put("version", 2), "spaces.global.", "is missing");
+        rejects(r -> r.put("solver", "simulated-annealing"), "solver", "auto, greedy, best-fit, skyline, exact");
         rejects(r -> ((ObjectNode) r.get("buffers").get(0)).put("origin", "weights"), "buffers[0].origin");
         rejects(r -> ((ObjectNode) r.get("buffers").get(0)).remove("reserved"), "buffers[0].reserved");
         rejects(r -> ((ObjectNode) r.get("buffers").get(0)).put("offset", -1), "buffers[0].offset", "negative");
@@ -149,6 +220,31 @@ class PlanJsonTest {
         rejects(r -> r.putArray("buffers").addObject().put("name", "x"), "buffers[0]");
         rejects(r -> ((ObjectNode) r.get("buffers").get(0)).putArray("live").add(3).add(1), "buffers[0].live",
                 "reversed");
+    }
+
+    @Test
+    void version2FieldsAreChecked() {
+        Plan v2 = handBuiltV2();
+        rejects(v2, r -> ((ObjectNode) r.get("spaces").get("global")).remove("proof"), "spaces.global.proof", "missing");
+        rejects(v2, r -> ((ObjectNode) r.get("spaces").get("global")).remove("peakStep"), "spaces.global.peakStep",
+                "missing");
+        rejects(v2, r -> ((ObjectNode) r.get("spaces").get("global")).put("peakStep", -2), "spaces.global.peakStep");
+        rejects(v2, r -> ((ObjectNode) r.get("spaces").get("global")).put("proof", "probably"), "spaces.global.proof",
+                "lower-bound, search, open");
+        rejects(v2, r -> ((ObjectNode) r.get("spaces").get("global")).put("solver", "auto"), "spaces.global.solver",
+                "greedy, best-fit, skyline, exact");
+        rejects(v2, r -> ((ObjectNode) r.get("spaces").get("global")).put("proof", "open"), "spaces.global.open",
+                "says why");
+        rejects(v2, r -> ((ObjectNode) r.get("spaces").get("global")).put("open", "work-budget"), "spaces.global.open",
+                "no open bracket");
+        rejects(v2, r -> ((ObjectNode) r.get("spaces").get("global")).put("proof", "open").put("open", "soon"),
+                "spaces.global.open", "work-budget, time-limit");
+        rejects(v2, r -> ((ObjectNode) r.get("spaces").get("global")).put("proof", "open").put("open", "time-limit"),
+                "spaces.global.timeLimited", "left open by the time limit");
+        rejects(v2, r -> ((ObjectNode) r.get("spaces").get("global")).put("timeLimited", "no"),
+                "spaces.global.timeLimited", "true or false");
+        rejects(v2, r -> ((ObjectNode) r.get("spaces").get("global")).put("lowerBound", -5), "spaces.global.lowerBound");
+        rejects(v2, r -> ((ObjectNode) r.get("spaces").get("global")).put("color", 1), "spaces.global.color");
     }
 
     private static JsonNode parse(String s) {

@@ -73,7 +73,7 @@ public final class HtmlReport {
                 .append("</defs></svg>\n");
         sb.append("<main>\n<header>\n<h1>").append(Text.html(title)).append("</h1>\n<p class=\"sub\">")
                 .append(all.size()).append(" reservations over ").append(steps).append(steps == 1 ? " step" : " steps")
-                .append(", solver ").append(Text.html(plan.solver())).append(", ").append(plan.descriptors().size())
+                .append(", solver ").append(Text.html(plan.solver().id())).append(", ").append(plan.descriptors().size())
                 .append(" descriptors. Hover a rectangle for a quick look, click it for its details.</p>\n");
         summary(sb, plan);
         legend(sb);
@@ -93,8 +93,8 @@ public final class HtmlReport {
 
     private static void summary(StringBuilder sb, Plan plan) {
         sb.append("<table class=\"summary\"><thead><tr><th>space</th><th>kind</th><th>capacity</th><th>high-water</th>")
-                .append("<th>peak live (lower bound)</th><th>efficiency</th><th>generation overhead</th>")
-                .append("<th>runtime reserve</th><th>reservations</th></tr></thead><tbody>\n");
+                .append("<th>lower bound</th><th>peak live</th><th>efficiency</th><th>generation overhead</th>")
+                .append("<th>runtime reserve</th><th>reservations</th><th>solver</th><th>proof</th></tr></thead><tbody>\n");
         for (Map.Entry<String, SpaceMetrics> e : plan.spaces().entrySet()) {
             SpaceMetrics m = e.getValue();
             long count = plan.buffers().stream().filter(b -> b.space().equals(e.getKey())).count();
@@ -103,11 +103,15 @@ public final class HtmlReport {
                     .append(m.capacity().isPresent() ? Text.bytes(m.capacity().getAsLong())
                             : m.kind().equals("logical") ? "at deploy" : "none")
                     .append("</td><td class=\"n\">").append(Text.bytes(m.highWater()))
+                    .append("</td><td class=\"n\">").append(m.optimality().map(o -> Text.bytes(o.lowerBound())).orElse("-"))
                     .append("</td><td class=\"n\">").append(Text.bytes(m.peakLive()))
                     .append("</td><td class=\"n\">").append(String.format(Locale.ROOT, "%.1f%%", 100 * m.efficiency()))
                     .append("</td><td class=\"n\">").append(Text.bytes(m.generationOverhead()))
                     .append("</td><td class=\"n\">").append(Text.bytes(m.runtimeReserve()))
-                    .append("</td><td class=\"n\">").append(count).append("</td></tr>\n");
+                    .append("</td><td class=\"n\">").append(count)
+                    .append("</td><td>").append(Text.html(m.optimality().map(o -> o.solver().id()).orElse(plan.solver().id())))
+                    .append("</td><td>").append(Text.html(m.optimality().map(o -> o.describe(m.highWater())).orElse("-")))
+                    .append("</td></tr>\n");
         }
         sb.append("</tbody></table>\n");
     }

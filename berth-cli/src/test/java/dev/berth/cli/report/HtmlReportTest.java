@@ -5,7 +5,7 @@ import dev.berth.artifact.PlannedBuffer;
 import dev.berth.artifact.SpaceMetrics;
 import dev.berth.io.TargetJson;
 import dev.berth.plan.Planner;
-import dev.berth.plan.SolverChoice;
+import dev.berth.solve.SolverChoice;
 import dev.berth.target.Target;
 import dev.berth.workload.BufferSpec;
 import dev.berth.workload.FixedRegion;

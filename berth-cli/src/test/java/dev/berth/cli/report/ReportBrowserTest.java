@@ -7,7 +7,7 @@ import dev.berth.artifact.SpaceMetrics;
 import dev.berth.io.TargetJson;
 import dev.berth.io.WorkloadJson;
 import dev.berth.plan.Planner;
-import dev.berth.plan.SolverChoice;
+import dev.berth.solve.SolverChoice;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;

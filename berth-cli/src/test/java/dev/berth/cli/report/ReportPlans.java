@@ -5,7 +5,7 @@ import dev.berth.artifact.PlannedBuffer;
 import dev.berth.artifact.SpaceMetrics;
 import dev.berth.io.TargetJson;
 import dev.berth.plan.Planner;
-import dev.berth.plan.SolverChoice;
+import dev.berth.solve.SolverChoice;
 import dev.berth.target.Target;
 import dev.berth.workload.BufferSpec;
 import dev.berth.workload.FixedRegion;
@@ -96,6 +96,6 @@ final class ReportPlans {
         m.put("global", new SpaceMetrics("logical", OptionalLong.empty(), 9344, 9344, 0, 128, 0));
         m.put("sram", new SpaceMetrics("local", OptionalLong.of(262144), 8192, 8192, 0, 0, 0));
         m.put("weights", new SpaceMetrics("external", OptionalLong.empty(), 0, 0, -1, 0, 0));
-        return new Plan(t, "all-origins", "best-fit", m, bs, List.of());
+        return new Plan(t, "all-origins", SolverChoice.BEST_FIT, m, bs, List.of());
     }
 }

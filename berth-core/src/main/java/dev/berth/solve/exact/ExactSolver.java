@@ -5,6 +5,7 @@ import dev.berth.solve.Budget;
 import dev.berth.solve.heuristic.HeuristicSolver;
 import dev.berth.solve.Outcome;
 import dev.berth.solve.Solver;
+import dev.berth.solve.SolverKind;
 import dev.berth.solve.SpaceProblem;
 
 import java.util.List;
@@ -84,11 +85,14 @@ public final class ExactSolver implements Solver {
     }
 
     @Override
-    public String name() {
-        return "exact";
+    public SolverKind kind() {
+        return SolverKind.EXACT;
     }
 
-    /** Search nodes visited by the last call of {@link #solve} (0 when no search ran). */
+    /**
+     * Search nodes the last call of {@link #solve} counts (0 when no search ran): the same on any
+     * number of threads, unless the clock stopped the search.
+     */
     public long lastNodes() {
         return lastNodes;
     }
@@ -180,7 +184,7 @@ public final class ExactSolver implements Solver {
             threads = 1;
         }
         Portfolio.Result r = Portfolio.run(searches, cancel, first, maxNodes, threads, budget);
-        lastNodes = Portfolio.nodes(searches);
+        lastNodes = r.nodes();
         return switch (r.status()) {
             case CanonicalSearch.SOLVED -> solved(p, in, searches[r.search()]);
             case CanonicalSearch.FAILED -> new Outcome.Infeasible("a complete search (" + lastNodes

@@ -24,8 +24,17 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * are awaited (theirs would).
  */
 final class Portfolio {
-    /** The status of the deciding search ({@link CanonicalSearch} constants), and which one it was. */
-    record Result(int status, int search) {
+    /**
+     * The status of the deciding search ({@link CanonicalSearch} constants), which one it was, and
+     * the nodes the run counts: every node of the searches up to the deciding one, and of the
+     * searches after it only their nodes before the deciding round (what they did in that round
+     * is cancelled work, whose amount depends on the threads' timing). So the count is the same
+     * on any number of threads. (The rounds' own results carry 0 there; {@link #run} counts.)
+     */
+    record Result(int status, int search, long nodes) {
+        Result(int status, int search) {
+            this(status, search, 0);
+        }
     }
 
     private Portfolio() {
@@ -55,23 +64,31 @@ final class Portfolio {
             t.setDaemon(true);
             return t;
         }) : null;
+        long[] before = new long[k];
         try {
             while (true) {
+                for (int i = 0; i < k; i++) {
+                    before[i] = searches[i].nodes();
+                }
                 long done = nodes(searches);
                 long roundLimit = limit;
                 if (maxNodes != Long.MAX_VALUE && (maxNodes - done) / k < roundLimit) {
                     roundLimit = (maxNodes - done) / k;
                     if (roundLimit < 1) {
-                        return new Result(CanonicalSearch.ABORTED, -1);
+                        return new Result(CanonicalSearch.ABORTED, -1, done);
                     }
                 }
                 Result r = pool != null ? parallel(pool, searches, cancel, roundLimit)
                         : stack == 0 ? sequential(searches, roundLimit) : sequentialOwnStack(searches, roundLimit, stack);
                 if (r.status() != CanonicalSearch.ABORTED || roundLimit < limit || budget.exhausted()) {
-                    if (r.status() == CanonicalSearch.ABORTED && budget.exhausted()) {
-                        return new Result(CanonicalSearch.STOPPED, -1);
+                    long counted = 0;
+                    for (int i = 0; i < k; i++) {
+                        counted += r.search() < 0 || i <= r.search() ? searches[i].nodes() : before[i];
                     }
-                    return r;
+                    if (r.status() == CanonicalSearch.ABORTED && budget.exhausted()) {
+                        return new Result(CanonicalSearch.STOPPED, -1, counted);
+                    }
+                    return new Result(r.status(), r.search(), counted);
                 }
                 limit = limit > Long.MAX_VALUE / 2 ? Long.MAX_VALUE : limit * 2;
             }

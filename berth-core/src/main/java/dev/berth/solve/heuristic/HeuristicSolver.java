@@ -1,5 +1,6 @@
 package dev.berth.solve.heuristic;
 
+import dev.berth.solve.SolverKind;
 import dev.berth.solve.SpaceProblem;
 import dev.berth.solve.Solver;
 import dev.berth.solve.Outcome;
@@ -37,8 +38,8 @@ public final class HeuristicSolver implements Solver {
     }
 
     @Override
-    public String name() {
-        return bestFit ? "best-fit" : "greedy";
+    public SolverKind kind() {
+        return bestFit ? SolverKind.BEST_FIT : SolverKind.GREEDY;
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.berth.solve.skyline;
 
 import dev.berth.solve.SpaceProblem;
 import dev.berth.solve.Solver;
+import dev.berth.solve.SolverKind;
 import dev.berth.solve.Outcome;
 import dev.berth.solve.Budget;
 import dev.berth.solve.LiveBytes;
@@ -65,13 +66,22 @@ public final class SkylineSolver implements Solver {
     }
 
     @Override
-    public String name() {
-        return "skyline";
+    public SolverKind kind() {
+        return SolverKind.SKYLINE;
     }
 
     @Override
     public Outcome solve(SpaceProblem p, Budget budget) {
-        Outcome.Solved greedy = (Outcome.Solved) HeuristicSolver.greedyBySize().solve(p, budget);
+        return improve(p, (Outcome.Solved) HeuristicSolver.greedyBySize().solve(p, budget), budget);
+    }
+
+    /**
+     * The search of {@link #solve} starting from {@code start}, a placement already known (the
+     * planner passes the better of its heuristics, so greedy does not run again): returns a
+     * lower placement, or {@code start} itself.
+     */
+    public Outcome.Solved improve(SpaceProblem p, Outcome.Solved start, Budget budget) {
+        Outcome.Solved greedy = start;
         int n = p.size();
         int m = 0;
         for (int i = 0; i < n; i++) {

@@ -6,11 +6,21 @@ import dev.berth.solve.SpaceProblem;
  * Tries every aligned offset of every free item, in index order, against the items already
  * given an offset: the reference verdict for small problems. Shares nothing with the solver.
  */
-final class BruteForce {
+public final class BruteForce {
     private BruteForce() {
     }
 
-    static boolean feasible(SpaceProblem p) {
+    /** The smallest limit at which every item fits, or -1 when none up to the problem's limit does. */
+    public static long optimum(SpaceProblem p) {
+        for (long limit = 0; limit <= p.limit(); limit++) {
+            if (feasible(p.withLimit(limit))) {
+                return limit;
+            }
+        }
+        return -1;
+    }
+
+    public static boolean feasible(SpaceProblem p) {
         int n = p.size();
         long[] off = new long[n];
         boolean[] set = new boolean[n];

@@ -129,7 +129,7 @@ class TimeIndexTest {
                     for (int y = x + 1; y < byStart.length && off[byStart[y]] < off[i] + p.reserved(i); y++) {
                         int j = byStart[y];
                         if (p.reserved(i) > 0 && p.reserved(j) > 0 && p.overlapInTime(i, j)) {
-                            throw new AssertionError(solver.name() + " overlaps items " + i + " and " + j);
+                            throw new AssertionError(solver.kind() + " overlaps items " + i + " and " + j);
                         }
                     }
                 }

@@ -1,7 +1,7 @@
 package dev.berth.io.determinism;
 
 import dev.berth.TestData;
-import dev.berth.plan.SolverChoice;
+import dev.berth.solve.SolverChoice;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -77,7 +77,7 @@ class DeterminismTest {
         // greedy and best fit do not fit these capacities: the exact search placed them (with exact; with
         // auto, the skyline heuristic may place them first, and the bytes are compared all the same)
         long searched = cases.stream().filter(c -> plans.containsKey(c.label()))
-                .filter(c -> "exact".equals(dev.berth.plan.Planner.plan(c.target(), c.workload(),
+                .filter(c -> dev.berth.solve.SolverKind.EXACT == (dev.berth.plan.Planner.plan(c.target(), c.workload(),
                         new dev.berth.plan.Planner.Options(c.solver(), PlanDigests.TIME_LIMIT)).solverBySpace()
                         .get(dev.berth.io.MiniMallocCsv.SPACE)))
                 .count();
@@ -115,6 +115,73 @@ class DeterminismTest {
         args.addAll(inputs);
         String label = file + "/" + SolverChoice.AUTO.id();
         assertThat(inFreshJvm(args.toArray(String[]::new))).containsExactly(Map.entry(label, first.get(label)));
+    }
+
+    /**
+     * The default minimisation is bounded by work, not time: the same bytes on one search thread
+     * and on two, again under artificial load (one spinning thread per processor beside the
+     * planner), and again in the same JVM. The cases are MiniMalloc instances whose brackets the
+     * work budget leaves open (D, J: the search runs to the end of its budget) and the shared
+     * models. The time limit here is a safety net far above what the work takes, and the test
+     * checks that it never stopped a search: every result came from the work budget.
+     */
+    @Test
+    void theWorkBudgetGivesTheSameBytesOnOneAndTwoThreadsAndUnderLoad() throws Exception {
+        List<PlanDigests.Case> cases = new ArrayList<>();
+        for (String name : List.of("D", "J")) {
+            cases.add(PlanDigests.miniMalloc(TestData.require("benchmarks/minimalloc/" + name + ".1048576.csv"),
+                    1_048_576, SolverChoice.AUTO));
+        }
+        for (org.junit.jupiter.params.provider.Arguments a : TestData.onnxModels().toList()) {
+            Object[] args = a.get();
+            @SuppressWarnings("unchecked")
+            List<String> inputs = (List<String>) args[1];
+            cases.add(PlanDigests.model(TestData.require("models/" + args[0]), inputs, SolverChoice.AUTO));
+        }
+        dev.berth.plan.Planner.Options options = dev.berth.plan.Planner.Options.defaults()
+                .withTimeLimit(PlanDigests.TIME_LIMIT);
+        for (PlanDigests.Case c : cases) {
+            byte[] one = PlanDigests.outcome(c, options.withThreads(1));
+            assertThat(PlanDigests.isPlan(one)).as(c.label()).isTrue();
+            String text = new String(one, StandardCharsets.UTF_8);
+            assertThat(text).as(c.label() + ": the work budget, not the clock, ended every search")
+                    .doesNotContain("\"timeLimited\": true");
+            assertThat(PlanDigests.outcome(c, options.withThreads(2))).as(c.label() + " on 2 threads").isEqualTo(one);
+            assertThat(underLoad(() -> PlanDigests.outcome(c, options.withThreads(2))))
+                    .as(c.label() + " on 2 threads under load").isEqualTo(one);
+            assertThat(PlanDigests.outcome(c, options.withThreads(1))).as(c.label() + " again").isEqualTo(one);
+        }
+        // D and J are left open by the work budget: the search ran to its end, so the comparison has teeth
+        assertThat(new String(PlanDigests.outcome(cases.get(0), options), StandardCharsets.UTF_8))
+                .contains("\"open\": \"work-budget\"");
+    }
+
+    /** Runs {@code work} while one thread per processor spins. */
+    private static <T> T underLoad(java.util.concurrent.Callable<T> work) throws Exception {
+        java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
+        List<Thread> spinners = new ArrayList<>();
+        for (int i = 0; i < Runtime.getRuntime().availableProcessors(); i++) {
+            Thread t = new Thread(() -> {
+                long x = 0;
+                while (!stop.get()) {
+                    x += System.nanoTime() & 7;
+                }
+                if (x == 42) {
+                    System.out.print("");
+                }
+            }, "spinner-" + i);
+            t.setDaemon(true);
+            t.start();
+            spinners.add(t);
+        }
+        try {
+            return work.call();
+        } finally {
+            stop.set(true);
+            for (Thread t : spinners) {
+                t.join();
+            }
+        }
     }
 
     /** Digests of {@code cases} planned by {@code threads} threads at once. */

@@ -6,7 +6,7 @@ import dev.berth.io.PlanJson;
 import dev.berth.io.TargetJson;
 import dev.berth.io.onnx.OnnxImport;
 import dev.berth.plan.Planner;
-import dev.berth.plan.SolverChoice;
+import dev.berth.solve.SolverChoice;
 import dev.berth.target.Target;
 import dev.berth.workload.BufferSpec;
 import dev.berth.workload.FixedRegion;
@@ -47,11 +47,23 @@ public final class PlanDigests {
 
     /** The artifact's bytes, or the failure's JSON error object. */
     static byte[] outcome(Case c) {
+        return outcome(c, new Planner.Options(c.solver(), TIME_LIMIT));
+    }
+
+    /** The same with these options (the case's solver is used). */
+    static byte[] outcome(Case c, Planner.Options options) {
         try {
-            return PlanJson.toBytes(Planner.plan(c.target(), c.workload(), new Planner.Options(c.solver(), TIME_LIMIT)).plan());
+            return PlanJson.toBytes(Planner.plan(c.target(), c.workload(), options.withSolver(c.solver())).plan());
         } catch (BerthException e) {
             return FailureJson.toJson(e.failure()).getBytes(StandardCharsets.UTF_8);
         }
+    }
+
+    /** A MiniMalloc instance of {@code testdata} at its capacity, planned with {@code solver}. */
+    static Case miniMalloc(Path file, long capacity, SolverChoice solver) {
+        Target t = dev.berth.io.MiniMallocCsv.target(capacity);
+        return new Case(file.getFileName() + "/" + solver.id(), t, dev.berth.io.MiniMallocCsv.read(file).workload(t),
+                solver);
     }
 
     static String digest(byte[] bytes) {

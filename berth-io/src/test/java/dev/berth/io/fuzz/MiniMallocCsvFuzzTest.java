@@ -4,7 +4,7 @@ import com.code_intelligence.jazzer.junit.FuzzTest;
 import dev.berth.io.MiniMallocCsv;
 import dev.berth.plan.PlanResult;
 import dev.berth.plan.Planner;
-import dev.berth.plan.SolverChoice;
+import dev.berth.solve.SolverChoice;
 
 import java.util.Optional;
 

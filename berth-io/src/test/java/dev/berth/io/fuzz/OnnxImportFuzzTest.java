@@ -4,7 +4,7 @@ import com.code_intelligence.jazzer.junit.FuzzTest;
 import dev.berth.io.onnx.ImportedModel;
 import dev.berth.io.onnx.OnnxImport;
 import dev.berth.plan.Planner;
-import dev.berth.plan.SolverChoice;
+import dev.berth.solve.SolverChoice;
 
 import java.util.Optional;
 

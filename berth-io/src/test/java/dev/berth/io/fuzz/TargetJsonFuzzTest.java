@@ -5,7 +5,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import dev.berth.io.PlanJson;
 import dev.berth.io.TargetJson;
 import dev.berth.plan.Planner;
-import dev.berth.plan.SolverChoice;
+import dev.berth.solve.SolverChoice;
 import dev.berth.target.Space;
 import dev.berth.target.Target;
 import dev.berth.workload.BufferSpec;

@@ -6,7 +6,7 @@ import dev.berth.io.tflite.ImportedTflite;
 import dev.berth.io.tflite.TfliteImport;
 import dev.berth.io.tflite.TflmOfflinePlan;
 import dev.berth.plan.Planner;
-import dev.berth.plan.SolverChoice;
+import dev.berth.solve.SolverChoice;
 import dev.berth.target.Target;
 
 import java.nio.ByteBuffer;

@@ -6,7 +6,7 @@ import dev.berth.io.PlanJson;
 import dev.berth.io.WorkloadJson;
 import dev.berth.plan.PlanResult;
 import dev.berth.plan.Planner;
-import dev.berth.plan.SolverChoice;
+import dev.berth.solve.SolverChoice;
 import dev.berth.workload.Workload;
 
 import java.util.Optional;

@@ -1,0 +1,84 @@
+package dev.berth.cli;
+
+import dev.berth.artifact.Optimality;
+import dev.berth.artifact.Plan;
+import dev.berth.io.PlanJson;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Plan artifacts of both versions on the command line: {@code plan} writes version 2 (what is
+ * proved per space) and it round-trips; {@code check-deploy} and {@code report} read a version 1
+ * plan written before version 2 existed (the fixture {@code v1/seed.plan.json}, the seed
+ * workload's plan) as well as a version 2 one.
+ */
+class PlanVersionsTest {
+    private static final String EXAMPLE = """
+            { "workload": "seed", "buffers": [
+              { "name": "input", "size": "4KiB", "space": "global", "live": [0, 1] },
+              { "name": "conv1", "size": "3KiB", "space": "global", "live": [1, 2] },
+              { "name": "skip", "size": "1KiB", "space": "global", "live": [1, 4] },
+              { "name": "acc", "size": "48KiB", "space": "sram", "alignment": 32, "live": [1, 3] } ] }
+            """;
+
+    @TempDir
+    Path dir;
+
+    private Path v1() throws IOException {
+        Path p = dir.resolve("v1.plan.json");
+        try (InputStream in = getClass().getResourceAsStream("/v1/seed.plan.json")) {
+            assertThat(in).as("the version 1 fixture").isNotNull();
+            Files.write(p, in.readAllBytes());
+        }
+        return p;
+    }
+
+    @Test
+    void aVersion1PlanStillChecksDeploysAndReports() throws IOException {
+        Path plan = v1();
+        assertThat(Files.readString(plan)).contains("\"version\": 1").doesNotContain("lowerBound");
+        Cli ok = Cli.run("check-deploy", plan.toString(), "--provide", "global=16KiB");
+        assertThat(ok.exit()).as(ok.err()).isZero();
+        assertThat(ok.out()).contains("needs 9344 bytes").contains("deployable");
+        Cli short_ = Cli.run("check-deploy", plan.toString(), "--provide", "global=8KiB");
+        assertThat(short_.exit()).isEqualTo(6);
+        Path html = dir.resolve("v1.html");
+        Cli report = Cli.run("report", plan.toString(), "-o", html.toString());
+        assertThat(report.exit()).as(report.err()).isZero();
+        // a version 1 plan says nothing about proofs: the report shows none
+        assertThat(Files.readString(html)).contains("<svg").contains("solver auto").doesNotContain("optimal (");
+    }
+
+    @Test
+    void planWritesVersion2ThatRoundTripsAndChecksDeploys() throws IOException {
+        Path workload = dir.resolve("w.json");
+        Files.writeString(workload, EXAMPLE);
+        Path out = dir.resolve("plan.json");
+        Cli r = Cli.run("plan", workload.toString(), "-o", out.toString());
+        assertThat(r.exit()).as(r.err()).isZero();
+        String text = Files.readString(out);
+        assertThat(text).contains("\"version\": 2", "\"lowerBound\"", "\"proof\": \"lower-bound\"",
+                "\"timeLimited\": false");
+        Plan plan = PlanJson.read(out);
+        assertThat(plan.version()).isEqualTo(2);
+        assertThat(plan.spaces().values()).allSatisfy(m -> assertThat(m.optimality()).isPresent());
+        Optimality g = plan.spaces().get("global").optimality().orElseThrow();
+        assertThat(g.lowerBound()).isEqualTo(plan.spaces().get("global").highWater());
+        assertThat(PlanJson.toString(plan)).isEqualTo(text);
+        Cli deploy = Cli.run("check-deploy", out.toString(), "--provide", "global=64KiB");
+        assertThat(deploy.exit()).as(deploy.err()).isZero();
+        Path html = dir.resolve("v2.html");
+        assertThat(Cli.run("report", out.toString(), "-o", html.toString()).exit()).isZero();
+        assertThat(Files.readString(html)).contains("<th>proof</th>", "optimal (lower bound)");
+        // --json prints the same per-space fields
+        Cli json = Cli.run("plan", workload.toString(), "--json");
+        assertThat(json.out()).contains("\"proof\": \"lower-bound\"", "\"solver\": ", "\"lowerBound\": ");
+    }
+}

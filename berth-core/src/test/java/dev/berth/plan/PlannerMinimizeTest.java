@@ -1,0 +1,290 @@
+package dev.berth.plan;
+
+import dev.berth.artifact.Optimality;
+import dev.berth.artifact.Plan;
+import dev.berth.artifact.SpaceMetrics;
+import dev.berth.failure.BerthException;
+import dev.berth.solve.Progress;
+import dev.berth.solve.SolverChoice;
+import dev.berth.solve.SolverKind;
+import dev.berth.solve.SpaceProblem;
+import dev.berth.solve.exact.BruteForce;
+import dev.berth.target.AddressFormat;
+import dev.berth.target.EndConvention;
+import dev.berth.target.Generation;
+import dev.berth.target.Space;
+import dev.berth.target.Target;
+import dev.berth.verify.PlanValidator;
+import dev.berth.workload.BufferSpec;
+import dev.berth.workload.FixedRegion;
+import dev.berth.workload.Lifetime;
+import dev.berth.workload.Workload;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.SplittableRandom;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Minimisation through the planner: on small random workloads (a logical space and a finite
+ * local one, mixed alignments, fixed regions) {@code auto} and {@code exact} reach the brute
+ * force's smallest height in every space and say it is proved; a heuristic says it proved
+ * nothing unless it met the lower bound; generation-time allocations sit above the minimised
+ * height and the lower bound follows them; no search runs when the heuristics meet the lower
+ * bound; a space larger than {@code auto}'s search sizes is left open saying so; a search the
+ * clock cuts is reported as time-limited. The validator passes every plan (the planner checks).
+ */
+class PlannerMinimizeTest {
+    private static final long[] ALIGNS = {1, 1, 1, 2, 3, 4};
+    private static final AddressFormat WIDE = new AddressFormat("wide", (1L << 40) - 1, EndConvention.EXCLUSIVE);
+    private static final AddressFormat NARROW = new AddressFormat("narrow", 255, EndConvention.EXCLUSIVE);
+
+    private static Workload small(SplittableRandom rnd, Target t) {
+        List<BufferSpec> bs = new ArrayList<>();
+        int steps = 2 + rnd.nextInt(5);
+        int n = 2 + rnd.nextInt(9);
+        for (int i = 0; i < n; i++) {
+            int f = rnd.nextInt(steps);
+            int l = f + rnd.nextInt(steps - f);
+            long size = rnd.nextInt(8) == 0 ? 0 : 1 + rnd.nextInt(9);
+            bs.add(new BufferSpec("b" + i, size, t.space(rnd.nextBoolean() ? "local" : "global", "test"),
+                    ALIGNS[rnd.nextInt(ALIGNS.length)], new Lifetime(f, l), Optional.empty()));
+        }
+        List<FixedRegion> fx = new ArrayList<>();
+        if (rnd.nextInt(4) == 0) {
+            fx.add(new FixedRegion("fx", t.space("local", "test"), rnd.nextInt(6), 1 + rnd.nextInt(4),
+                    new Lifetime(0, steps - 1)));
+        }
+        return new Workload("small", bs, fx);
+    }
+
+    /** The brute force's smallest height of {@code space}'s buffers and fixed regions. */
+    private static long optimum(Target t, Workload w, String space) {
+        SpaceProblem p = Planner.problem(t.spaces().get(space), PlannerRandomTest.items(w, space));
+        // no height above the sum of everything (plus the highest fixed offset) is ever needed
+        long cap = 0;
+        for (int i = 0; i < p.size(); i++) {
+            cap += p.reserved(i) + p.alignment(i) + (p.isFixed(i) ? p.fixedOffset(i) : 0);
+        }
+        return BruteForce.optimum(p.withLimit(Math.min(p.limit(), cap)));
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = SolverChoice.class, names = {"AUTO", "EXACT"})
+    void searchingChoicesReachAndProveTheBruteForceOptimum(SolverChoice choice) {
+        SplittableRandom rnd = new SplittableRandom(2026_12_01L + choice.ordinal());
+        int planned = 0;
+        int aboveBound = 0;
+        for (int k = 0; k < 200; k++) {
+            Target t = Targets.two(WIDE, 1, NARROW, ALIGNS[rnd.nextInt(ALIGNS.length)], 12 + rnd.nextInt(30),
+                    Optional.empty());
+            Workload w = small(rnd, t);
+            Plan plan;
+            try {
+                plan = Planner.plan(t, w, new Planner.Options(choice, 30)).plan();
+            } catch (BerthException e) {
+                // the local space does not fit: the brute force agrees
+                assertThat(optimum(t, w, "local")).as("workload %d: %s", k, e.getMessage()).isEqualTo(-1);
+                continue;
+            }
+            planned++;
+            assertThat(PlanValidator.validate(plan).valid()).isTrue();
+            for (String space : List.of("global", "local")) {
+                SpaceMetrics m = plan.spaces().get(space);
+                Optimality o = m.optimality().orElseThrow();
+                long opt = optimum(t, w, space);
+                assertThat(m.highWater()).as("workload %d, %s: %s", k, space, w).isEqualTo(opt);
+                assertThat(o.optimal()).as("workload %d, %s", k, space).isTrue();
+                assertThat(o.lowerBound()).isEqualTo(opt);
+                assertThat(o.timeLimited()).isFalse();
+                if (o.proof() == Optimality.Proof.SEARCH) {
+                    aboveBound++;
+                    assertThat(m.peakLive()).isLessThan(m.highWater());
+                }
+                if (choice == SolverChoice.EXACT) {
+                    assertThat(o.solver()).isEqualTo(SolverKind.EXACT);
+                }
+            }
+        }
+        assertThat(planned).isGreaterThan(130);
+        assertThat(aboveBound).as("optima above the lower bound, proved by search").isPositive();
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = SolverChoice.class, names = {"GREEDY", "BEST_FIT", "SKYLINE"})
+    void aHeuristicSaysWhatItDidNotProve(SolverChoice choice) {
+        SplittableRandom rnd = new SplittableRandom(99);
+        int open = 0;
+        for (int k = 0; k < 200; k++) {
+            Target t = Targets.two(WIDE, 1, NARROW, 1, 255, Optional.empty());
+            Workload w = small(rnd, t);
+            Plan plan = Planner.plan(t, w, new Planner.Options(choice, 30)).plan();
+            for (SpaceMetrics m : plan.spaces().values()) {
+                Optimality o = m.optimality().orElseThrow();
+                assertThat(o.solver()).isEqualTo(choice.kind().orElseThrow());
+                if (o.optimal()) {
+                    assertThat(o.proof()).isEqualTo(Optimality.Proof.LOWER_BOUND);
+                } else {
+                    open++;
+                    assertThat(o.open()).contains(Optimality.Open.HEURISTIC);
+                    assertThat(o.lowerBound()).isLessThan(m.highWater());
+                }
+            }
+        }
+        assertThat(open).isPositive();
+    }
+
+    @Test
+    void generationSitsAboveTheMinimisedHeightAndTheLowerBoundFollowsIt() {
+        SplittableRandom rnd = new SplittableRandom(3);
+        // instructions of 7 bytes per step at alignment 5 in global: above everything, 5-aligned
+        Generation gen = new Generation(Optional.empty(), Optional.of(new Generation.Instruction("global", 7, 5)));
+        int proved = 0;
+        for (int k = 0; k < 150; k++) {
+            Target t = Targets.two(WIDE, 1, NARROW, 1, 200, Optional.of(gen));
+            Workload w = small(rnd, t);
+            Plan plan = Planner.plan(t, w, Planner.Options.defaults()).plan();
+            SpaceMetrics g = plan.spaces().get("global");
+            long opt = optimum(t, w, "global");
+            long steps = w.steps();
+            long expected = (opt + 4) / 5 * 5 + (7 * steps + 4) / 5 * 5;
+            assertThat(g.highWater()).as("workload %d", k).isEqualTo(expected);
+            Optimality o = g.optimality().orElseThrow();
+            assertThat(o.optimal()).isTrue();
+            assertThat(o.lowerBound()).isEqualTo(expected);
+            proved++;
+        }
+        assertThat(proved).isEqualTo(150);
+    }
+
+    /** Counts the searches' polls of their budget and the minimiser's bracket events (each exact search reports one). */
+    private static final class Counting implements Progress {
+        final AtomicInteger polls = new AtomicInteger();
+        final AtomicInteger brackets = new AtomicInteger();
+
+        @Override
+        public void searching(double elapsedSeconds, double limitSeconds) {
+            polls.incrementAndGet();
+        }
+
+        @Override
+        public void bracket(String space, long lower, long upper, String event) {
+            brackets.incrementAndGet();
+        }
+    }
+
+    @Test
+    void noSearchRunsWhenTheHeuristicsMeetTheLowerBound() {
+        Target t = Targets.two(WIDE, 1, NARROW, 1, 255, Optional.empty());
+        Space g = t.space("global", "test");
+        Workload w = new Workload("chain", List.of(
+                new BufferSpec("a", 40, g, 1, new Lifetime(0, 1), Optional.empty()),
+                new BufferSpec("b", 30, g, 1, new Lifetime(1, 2), Optional.empty()),
+                new BufferSpec("c", 50, g, 1, new Lifetime(2, 3), Optional.empty())), List.of());
+        Counting c = new Counting();
+        Plan plan = Planner.plan(t, w, Planner.Options.defaults().withProgress(c)).plan();
+        Optimality o = plan.spaces().get("global").optimality().orElseThrow();
+        assertThat(o.proof()).isEqualTo(Optimality.Proof.LOWER_BOUND);
+        assertThat(o.solver()).isIn(SolverKind.BEST_FIT, SolverKind.GREEDY);
+        assertThat(plan.spaces().get("global").highWater()).isEqualTo(80);
+        assertThat(c.brackets.get()).isZero();
+        assertThat(c.polls.get()).isZero();
+    }
+
+    /** {@code n} buffers with short random lifetimes and sizes 64 B to 64 KiB in {@code space}. */
+    private static Workload synthetic(Space space, int n, long seed) {
+        SplittableRandom rnd = new SplittableRandom(seed);
+        List<BufferSpec> bs = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            bs.add(new BufferSpec("t" + i, 64 + rnd.nextInt(65536), space, 1,
+                    new Lifetime(i, i + rnd.nextInt(rnd.nextInt(10) == 0 ? 60 : 4)), Optional.empty()));
+        }
+        return new Workload("synthetic", bs, List.of());
+    }
+
+    @Test
+    void aSpaceAboveAutosSearchSizesIsLeftOpenSayingSo() {
+        Target t = Targets.two(WIDE, 1, NARROW, 1, 255, Optional.empty());
+        Counting c = new Counting();
+        Workload w = synthetic(t.space("global", "test"), SpaceSearch.SKYLINE_UP_TO + 1, 11);
+        Plan plan = Planner.plan(t, w, Planner.Options.defaults().withProgress(c)).plan();
+        SpaceMetrics m = plan.spaces().get("global");
+        Optimality o = m.optimality().orElseThrow();
+        assertThat(c.brackets.get()).as("no exact search above %d items", SpaceSearch.EXACT_UP_TO).isZero();
+        assertThat(c.polls.get()).as("no skyline search above %d items", SpaceSearch.SKYLINE_UP_TO).isZero();
+        assertThat(o.solver()).isIn(SolverKind.BEST_FIT, SolverKind.GREEDY);
+        assertThat(o.proof()).as("the heuristics meet the lower bound on this seed: pick another").isEqualTo(
+                Optimality.Proof.OPEN);
+        assertThat(o.open()).contains(Optimality.Open.SIZE);
+        assertThat(o.lowerBound()).isEqualTo(m.peakLive());
+    }
+
+    @Test
+    void aSearchTheClockCutsIsReportedAsTimeLimited() {
+        Target t = Targets.two(WIDE, 1, NARROW, 1, 255, Optional.empty());
+        Space g = t.space("global", "test");
+        SplittableRandom rnd = new SplittableRandom(8);
+        List<BufferSpec> bs = new ArrayList<>();
+        for (int i = 0; i < 80; i++) {
+            int f = rnd.nextInt(40);
+            bs.add(new BufferSpec("d" + i, 1 + rnd.nextInt(1000), g, 1, new Lifetime(f, f + rnd.nextInt(12)),
+                    Optional.empty()));
+        }
+        Workload w = new Workload("dense", bs, List.of());
+        Counting c = new Counting();
+        Plan unhurried = Planner.plan(t, w, Planner.Options.defaults().withProgress(c)).plan();
+        Optimality calm = unhurried.spaces().get("global").optimality().orElseThrow();
+        assertThat(calm.timeLimited()).isFalse();
+        assertThat(c.polls.get()).as("the heuristics do not meet the bound here: a search ran").isPositive();
+        // a microsecond: the heuristics finish (they do not poll the clock), every search stops at once
+        Plan hurried = Planner.plan(t, w, Planner.Options.defaults().withTimeLimit(1e-6)).plan();
+        Optimality o = hurried.spaces().get("global").optimality().orElseThrow();
+        assertThat(o.timeLimited()).isTrue();
+        assertThat(o.proof()).isEqualTo(Optimality.Proof.OPEN);
+        assertThat(o.open()).contains(Optimality.Open.TIME_LIMIT);
+        assertThat(hurried.spaces().get("global").highWater())
+                .isGreaterThanOrEqualTo(unhurried.spaces().get("global").highWater());
+    }
+
+    @Test
+    void theLowerBoundHoldsAtTheLastStepAndSaturatesPastTwoToThe63() {
+        Target t = Targets.two(WIDE, 1, NARROW, 1, 255, Optional.empty());
+        Space g = t.space("global", "test");
+        int last = Integer.MAX_VALUE;
+        Workload w = new Workload("edge", List.of(
+                new BufferSpec("a", 30, g, 1, new Lifetime(last - 1, last), Optional.empty()),
+                new BufferSpec("b", 20, g, 1, new Lifetime(last, last), Optional.empty()),
+                new BufferSpec("c", 40, g, 1, new Lifetime(0, last - 2), Optional.empty())), List.of());
+        SpaceProblem p = Planner.problem(g, PlannerRandomTest.items(w, "global"));
+        assertThat(SpaceSearch.lowerBound(p)).isEqualTo(50);
+        // live bytes past 2^63-1 only saturate the bound: the failure is the admission check's
+        SpaceProblem huge = new SpaceProblem(null, new String[]{"x", "y"}, new long[]{Long.MAX_VALUE - 1, 5},
+                new long[]{1, 1}, new int[]{0, 0}, new int[]{1, 1}, new long[]{-1, -1}, Long.MAX_VALUE);
+        assertThat(SpaceSearch.lowerBound(huge)).isEqualTo(Long.MAX_VALUE);
+    }
+
+    @Test
+    void theWorkRuleGrowsNoFasterThanTheItemsAndMinimizeDoesMore() {
+        long previous = Long.MAX_VALUE;
+        for (int n : new int[]{1, 10, 100, 1000, SpaceSearch.EXACT_UP_TO}) {
+            var d = SpaceSearch.work(Effort.DEFAULT, n);
+            var m = SpaceSearch.work(Effort.MINIMIZE, n);
+            var f = SpaceSearch.work(Effort.FIT, n);
+            assertThat(f.searchNodes()).isZero();
+            assertThat(m.searchNodes()).isGreaterThan(d.searchNodes());
+            assertThat(m.fitNodes()).isGreaterThan(d.fitNodes());
+            // nodes times items (the work) stays bounded
+            assertThat(d.searchNodes() * n).isLessThanOrEqualTo(Math.max(2_500_000L, 50_000L * n));
+            assertThat(d.searchNodes()).isLessThanOrEqualTo(previous);
+            previous = d.searchNodes();
+            var sky = SpaceSearch.skyline(Effort.DEFAULT, n);
+            assertThat((long) sky.dives() * n).isLessThanOrEqualTo(Math.max(SpaceSearch.SKYLINE_PLACEMENTS, 1000L * n));
+        }
+    }
+}
