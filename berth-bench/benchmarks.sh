@@ -3,6 +3,7 @@
 # is typed by hand. Usage (from anywhere):
 #   berth-bench/benchmarks.sh                      # everything (about 20 minutes)
 #   MINIMIZE_SECONDS=60 berth-bench/benchmarks.sh  # a shorter safety net for the minimisation of D
+#   BENCH_ONLY=models berth-bench/benchmarks.sh    # only section 6 (the shared ONNX models), in place
 # Reads the MiniMalloc instances in testdata/benchmarks/minimalloc.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -44,6 +45,43 @@ section() {
     echo '```'
   } >> "$tmp"
 }
+
+models_section() {
+  {
+    echo
+    echo "## 6. The shared ONNX models, planned as a user plans them"
+    echo
+    echo "\`berth plan MODEL --input ... --json\` with default options, one process per run (wall time"
+    echo "includes the JVM's start; median of five). Activations = global's high-water mark less the"
+    echo "generation overhead above them; TFLM greedy = the height TensorFlow Lite Micro's greedy planner"
+    echo "gives the same buffer list (measured with TFLM's planner, an input here). Goal: activations at"
+    echo "the lower bound, proved, within 1.5 s per model. Run on $(date -u '+%Y-%m-%d %H:%M UTC'), load"
+    echo "average $(cut -d' ' -f1-3 /proc/loadavg)."
+  } >> "$tmp"
+  run "ModelPlans" java -cp "$jars/benchmarks.jar" dev.berth.bench.ModelPlans "$jars/berth.jar" "$root/testdata/models"
+}
+
+# BENCH_ONLY=models: only section 6, appended to BENCHMARKS.md in place of an earlier section 6
+if [ "${BENCH_ONLY:-}" = models ]; then
+  : > "$tmp"
+  models_section
+  python3 - "$out" "$tmp" <<'PY'
+import sys
+out, new = sys.argv[1], open(sys.argv[2]).read()
+text = open(out).read()
+cut = text.find("\n## 6. ")
+end = text.find("\nLoad average at the end")
+if cut >= 0:
+    text = text[:cut] + text[end:] if end > cut else text[:cut]
+end = text.find("\nLoad average at the end")
+text = text[:end] + new + text[end:] if end >= 0 else text + new
+open(out, "w").write(text)
+PY
+  rm -rf "$tmp" "$jars"
+  trap - EXIT
+  echo "wrote section 6 of $out" >&2
+  exit 0
+fi
 
 {
   echo "# Benchmarks"
@@ -128,6 +166,7 @@ run "PlannerScale" java -Xmx2g -cp "$jars/benchmarks.jar" dev.berth.bench.Planne
   echo "that exists only in the benchmark module. Goal: at most 3 % difference on planning."
 } >> "$tmp"
 run_summary "CheckedArithmeticBenchmark (JMH's summary table)" java -jar "$jars/benchmarks.jar" CheckedArithmetic -f 2 -wi 5 -i 10
+models_section
 
 {
   echo

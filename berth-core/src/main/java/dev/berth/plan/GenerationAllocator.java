@@ -9,7 +9,6 @@ import dev.berth.target.Generation;
 import dev.berth.target.Space;
 import dev.berth.target.Target;
 
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -28,26 +27,18 @@ final class GenerationAllocator {
 
     /** The descriptor table for {@code descriptors} descriptors, placed above {@code placed} in its space. */
     static Placement descriptorTable(Target target, Generation.Descriptor spec, long descriptors,
-                                     Map<String, List<Placement>> placed) {
+                                     Map<String, SpaceState> spaces) {
         Space s = target.spaces().get(spec.space());
         long bytes = product(s, DESCRIPTOR_TABLE, descriptors, spec.bytes(), "descriptors × bytes per descriptor");
-        return Admission.admit(s, DESCRIPTOR_TABLE, top(placed.get(s.name())), bytes, spec.alignment());
+        return Admission.admit(s, DESCRIPTOR_TABLE, spaces.get(s.name()).top(), bytes, spec.alignment());
     }
 
     /** The instruction stream for {@code steps} steps, placed above {@code placed} in its space. */
     static Placement instructions(Target target, Generation.Instruction spec, long steps,
-                                  Map<String, List<Placement>> placed) {
+                                  Map<String, SpaceState> spaces) {
         Space s = target.spaces().get(spec.space());
         long bytes = product(s, INSTRUCTIONS, spec.bytesPerStep(), steps, "bytesPerStep × steps");
-        return Admission.admit(s, INSTRUCTIONS, top(placed.get(s.name())), bytes, spec.alignment());
-    }
-
-    private static long top(List<Placement> ps) {
-        long top = 0;
-        for (Placement p : ps) {
-            top = Math.max(top, p.end());
-        }
-        return top;
+        return Admission.admit(s, INSTRUCTIONS, spaces.get(s.name()).top(), bytes, spec.alignment());
     }
 
     private static long product(Space s, String what, long a, long b, String formula) {

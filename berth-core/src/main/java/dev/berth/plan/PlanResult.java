@@ -1,14 +1,29 @@
 package dev.berth.plan;
 
 import dev.berth.artifact.Plan;
+import dev.berth.failure.Require;
 import dev.berth.solve.SolverKind;
+import dev.berth.target.Space;
 import dev.berth.verify.Verdict;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** A validated plan, the solver each space's placement came from, and the validator's verdict. */
+/**
+ * A validated plan, the solver each space's placement came from (in the target's order of
+ * spaces), and the validator's verdict.
+ */
 public record PlanResult(Plan plan, Map<String, SolverKind> solverBySpace, Verdict.Valid verdict) {
     public PlanResult {
-        solverBySpace = Map.copyOf(solverBySpace);
+        Require.nonNull(plan, "plan");
+        solverBySpace = Collections.unmodifiableMap(new LinkedHashMap<>(Require.nonNull(solverBySpace, "solverBySpace")));
+        Require.nonNull(verdict, "verdict");
+    }
+
+    /** The solver whose placement {@code space} got; {@code invalid-input} for a space the plan does not have. */
+    public SolverKind solver(Space space) {
+        plan.metrics(space);
+        return solverBySpace.get(space.name());
     }
 }

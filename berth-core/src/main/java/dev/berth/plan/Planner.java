@@ -112,21 +112,21 @@ public final class Planner {
         java.util.Objects.requireNonNull(options, "options");
         WorkloadCheck.check(target, workload);
         Budget budget = Budget.seconds(options.timeLimitSeconds(), options.progress());
-        Map<String, List<Item>> bySpace = gather(target, workload);
+        Map<String, SpaceState> spaces = gather(target, workload);
         // host arithmetic for every item first: it outranks format and capacity
         Map<String, SpaceProblem> problems = new LinkedHashMap<>();
-        for (Space s : target.spaces().values()) {
-            problems.put(s.name(), problem(s, bySpace.get(s.name())));
+        for (SpaceState st : spaces.values()) {
+            problems.put(st.space.name(), problem(st.space, st.items()));
         }
         Map<String, SpaceOutcome> used = new LinkedHashMap<>();
-        Map<String, List<Placement>> placed = new LinkedHashMap<>();
         List<BerthException> failures = new ArrayList<>();
-        for (Space s : target.spaces().values()) {
+        for (SpaceState st : spaces.values()) {
+            Space s = st.space;
             SpaceProblem p = problems.get(s.name());
             SpaceOutcome o = SpaceSearch.solve(p, options, budget.scope());
             used.put(s.name(), o);
             try {
-                placed.put(s.name(), new ArrayList<>(admitAll(s, bySpace.get(s.name()), p, o.offsets())));
+                st.admitted(admitAll(s, st.items(), p, o.offsets()));
             } catch (BerthException e) {
                 failures.add(e.category() == Category.CAPACITY_EXCEEDED
                         ? Diagnosis.capacity(s, p, (Failure.CapacityExceeded) e.failure(), o, budget) : e);
@@ -140,22 +140,21 @@ public final class Planner {
         List<DescriptorEntry> descriptors = List.of();
         boolean tiled = workload.buffers().stream().anyMatch(b -> b.tile().isPresent());
         if (tiled) {
-            Tiling.Result tiles = Tiling.plan(target, workload.buffers(), bySpace, placed);
+            Tiling.Result tiles = Tiling.plan(target, workload.buffers(), spaces);
             for (Map.Entry<String, List<Tiling.TileBuffer>> e : tiles.tileBuffers().entrySet()) {
                 for (Tiling.TileBuffer tb : e.getValue()) {
                     Allocation a = tb.allocation();
-                    add(bySpace, placed, e.getKey(), a.placement(), a.live(), Origin.TILE, Optional.of(tb.of()));
+                    spaces.get(e.getKey()).add(a.placement(), a.live(), Origin.TILE, Optional.of(tb.of()));
                 }
             }
             descriptors = tiles.descriptors();
         }
-        generate(target, workload, descriptors.size(), bySpace, placed);
-        return finish(target, workload, options, bySpace, placed, used, descriptors);
+        generate(target, workload, descriptors.size(), spaces);
+        return finish(target, workload, options, spaces, used, descriptors);
     }
 
     /** Generation-time allocations, after everything else, live over every step. */
-    private static void generate(Target target, Workload workload, long descriptors, Map<String, List<Item>> items,
-                                 Map<String, List<Placement>> placed) {
+    private static void generate(Target target, Workload workload, long descriptors, Map<String, SpaceState> spaces) {
         if (target.generation().isEmpty()) {
             return;
         }
@@ -164,29 +163,23 @@ public final class Planner {
         // the last step of a lifetime, so at most 2^31-1
         Lifetime all = new Lifetime(0, (int) Checked.narrow(Math.max(0, steps - 1), 31));
         if (descriptors > 0 && g.descriptor().isPresent()) {
-            Placement p = GenerationAllocator.descriptorTable(target, g.descriptor().get(), descriptors, placed);
-            add(items, placed, p.space().name(), p, all, Origin.DESCRIPTOR_TABLE, Optional.empty());
+            Placement p = GenerationAllocator.descriptorTable(target, g.descriptor().get(), descriptors, spaces);
+            spaces.get(p.space().name()).add(p, all, Origin.DESCRIPTOR_TABLE, Optional.empty());
         }
         if (steps > 0 && g.instruction().isPresent()) {
-            Placement p = GenerationAllocator.instructions(target, g.instruction().get(), steps, placed);
-            add(items, placed, p.space().name(), p, all, Origin.INSTRUCTIONS, Optional.empty());
+            Placement p = GenerationAllocator.instructions(target, g.instruction().get(), steps, spaces);
+            spaces.get(p.space().name()).add(p, all, Origin.INSTRUCTIONS, Optional.empty());
         }
     }
 
-    private static void add(Map<String, List<Item>> items, Map<String, List<Placement>> placed, String space,
-                            Placement p, Lifetime live, Origin origin, Optional<String> of) {
-        items.get(space).add(new Item(p.buffer(), p.requested(), p.alignment(), live, origin, of, -1));
-        placed.get(space).add(p);
-    }
-
-    private static PlanResult finish(Target target, Workload workload, Options options, Map<String, List<Item>> bySpace,
-                                     Map<String, List<Placement>> placed, Map<String, SpaceOutcome> used,
-                                     List<DescriptorEntry> descriptors) {
+    private static PlanResult finish(Target target, Workload workload, Options options, Map<String, SpaceState> spaces,
+                                     Map<String, SpaceOutcome> used, List<DescriptorEntry> descriptors) {
         List<PlannedBuffer> buffers = new ArrayList<>();
         Map<String, SpaceMetrics> metrics = new LinkedHashMap<>();
-        for (Space s : target.spaces().values()) {
-            List<Item> items = bySpace.get(s.name());
-            List<Placement> ps = placed.get(s.name());
+        for (SpaceState st : spaces.values()) {
+            Space s = st.space;
+            List<Item> items = st.items();
+            List<Placement> ps = st.placed();
             int n = items.size();
             int[] first = new int[n];
             int[] last = new int[n];
@@ -210,11 +203,11 @@ public final class Planner {
         }
         // artifact order: the workload's buffers, then fixed regions, then derived reservations
         Map<String, PlannedBuffer> byName = new LinkedHashMap<>();
-        for (Space s : target.spaces().values()) {
-            List<Item> items = bySpace.get(s.name());
+        for (SpaceState st : spaces.values()) {
+            List<Item> items = st.items();
             for (int i = 0; i < items.size(); i++) {
                 Item it = items.get(i);
-                byName.put(it.name(), it.planned(placed.get(s.name()).get(i)));
+                byName.put(it.name(), it.planned(st.placed().get(i)));
             }
         }
         for (BufferSpec b : workload.buffers()) {
@@ -263,17 +256,17 @@ public final class Planner {
                 o.timeLimited() || why == Optimality.Open.TIME_LIMIT);
     }
 
-    /** Items per space: fixed regions first, then buffers, each in input order. */
-    private static Map<String, List<Item>> gather(Target target, Workload w) {
-        Map<String, List<Item>> m = new LinkedHashMap<>();
-        for (String s : target.spaces().keySet()) {
-            m.put(s, new ArrayList<>());
+    /** Each space's state, in the target's order, with its items: fixed regions first, then buffers, in input order. */
+    private static Map<String, SpaceState> gather(Target target, Workload w) {
+        Map<String, SpaceState> m = new LinkedHashMap<>();
+        for (Space s : target.spaces().values()) {
+            m.put(s.name(), new SpaceState(s));
         }
         for (FixedRegion f : w.fixed()) {
-            m.get(f.space().name()).add(new Item(f.name(), f.size(), 1, f.live(), Origin.FIXED, Optional.empty(), f.offset()));
+            m.get(f.space().name()).gather(new Item(f.name(), f.size(), 1, f.live(), Origin.FIXED, Optional.empty(), f.offset()));
         }
         for (BufferSpec b : w.buffers()) {
-            m.get(b.space().name()).add(new Item(b.name(), b.size(), b.alignment(), b.live(), Origin.TENSOR, Optional.empty(), -1));
+            m.get(b.space().name()).gather(new Item(b.name(), b.size(), b.alignment(), b.live(), Origin.TENSOR, Optional.empty(), -1));
         }
         return m;
     }

@@ -42,14 +42,13 @@ final class Tiling {
     private Tiling() {
     }
 
-    static Result plan(Target target, List<BufferSpec> buffers, Map<String, List<Item>> items,
-                       Map<String, List<Placement>> placed) {
+    static Result plan(Target target, List<BufferSpec> buffers, Map<String, SpaceState> spaces) {
         Map<String, SpaceAllocator> allocators = new LinkedHashMap<>();
         List<DescriptorEntry> descriptors = new ArrayList<>();
         Map<String, String> tensorOf = new LinkedHashMap<>();
         Map<String, Placement> tensors = new LinkedHashMap<>();
-        for (List<Placement> ps : placed.values()) {
-            for (Placement p : ps) {
+        for (SpaceState st : spaces.values()) {
+            for (Placement p : st.placed()) {
                 tensors.put(p.buffer(), p);
             }
         }
@@ -60,7 +59,7 @@ final class Tiling {
             TileSpec t = b.tile().get();
             Space through = t.through();
             SpaceAllocator alloc = allocators.computeIfAbsent(through.name(),
-                    k -> load(through, items.get(k), placed.get(k)));
+                    k -> load(through, spaces.get(k).items(), spaces.get(k).placed()));
             long align = Admission.effectiveAlignment(through, b.name() + ".tile", b.size(), b.alignment());
             Chosen chosen = t.count().isPresent()
                     ? reserveTiles(alloc, b, t, t.count().getAsInt(), align)
