@@ -31,6 +31,7 @@ final class Advice {
     private static String remedy(Shortfall.Remedy r) {
         return switch (r) {
             case MORE_TIME -> "; raise --time-limit";
+            case MORE_WORK -> "; try --minimize, whose search has a larger work budget";
             case COMPLETE_SEARCH -> "; try --solver exact (or auto), which searches completely";
         };
     }

@@ -21,8 +21,11 @@ class AdviceTest {
 
     @Test
     void whatCouldHelpIsNamedByItsOption() {
-        Failure more = Advice.forCommandLine(capacity(new Shortfall.SearchStopped("greedy", 60, "time limit")));
+        Failure more = Advice.forCommandLine(capacity(new Shortfall.SearchStopped("greedy", 60, "time limit", true)));
         assertThat(more.message()).isEqualTo("the greedy placement reached 60; raise --time-limit");
+        Failure work = Advice.forCommandLine(capacity(new Shortfall.SearchStopped("greedy", 60, "node limit", false)));
+        assertThat(work.message()).isEqualTo("the greedy placement reached 60; try --minimize, whose search has a "
+                + "larger work budget");
         Failure exact = Advice.forCommandLine(capacity(new Shortfall.NoCompleteSearch("greedy", 60)));
         assertThat(exact.message()).isEqualTo("the greedy placement reached 60; try --solver exact (or auto), which "
                 + "searches completely");

@@ -11,8 +11,10 @@ import java.util.Optional;
 public sealed interface Shortfall {
     /** What could still find a placement. */
     enum Remedy {
-        /** A larger time budget: the complete search stopped undecided. */
+        /** A larger time budget: the clock stopped the complete search undecided. */
         MORE_TIME,
+        /** A larger work budget: the complete search spent its work budget undecided. */
+        MORE_WORK,
         /** The complete (exact) search, which did not run. */
         COMPLETE_SEARCH
     }
@@ -41,13 +43,14 @@ public sealed interface Shortfall {
     }
 
     /**
-     * The complete search stopped ({@code reason}) without a placement or a proof; the best
-     * placement found, by {@code solver}, reached {@code height}.
+     * The complete search stopped ({@code reason}) without a placement or a proof, by the clock
+     * ({@code byClock}) or by its work budget; the best placement found, by {@code solver},
+     * reached {@code height}.
      */
-    record SearchStopped(String solver, long height, String reason) implements Shortfall {
+    record SearchStopped(String solver, long height, String reason, boolean byClock) implements Shortfall {
         @Override
         public Optional<Remedy> remedy() {
-            return Optional.of(Remedy.MORE_TIME);
+            return Optional.of(byClock ? Remedy.MORE_TIME : Remedy.MORE_WORK);
         }
     }
 

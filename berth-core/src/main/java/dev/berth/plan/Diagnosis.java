@@ -81,7 +81,8 @@ final class Diagnosis {
             msg.append("the ").append(o.solver()).append(" placement reached ").append(o.height())
                     .append(" and the exact search stopped without a placement or a proof (").append(u.reason())
                     .append(")");
-            why = new Shortfall.SearchStopped(o.solver().id(), o.height(), u.reason());
+            why = new Shortfall.SearchStopped(o.solver().id(), o.height(), u.reason(),
+                    o.timeLimited() || budget.stoppedByClock());
         } else {
             msg.append("the ").append(o.solver()).append(" placement reached ").append(o.height());
             why = new Shortfall.NoCompleteSearch(o.solver().id(), o.height());

@@ -59,7 +59,7 @@ class FailureFieldsTest {
         assertThat(proved.infeasibleSubset()).containsExactly("a");
         assertThat(proved.shortfall().remedy()).isEmpty();
         Failure.CapacityExceeded stopped = new Failure.CapacityExceeded("m", ALL,
-                new Shortfall.SearchStopped("skyline", 60, "time limit"));
+                new Shortfall.SearchStopped("skyline", 60, "time limit", true));
         assertThat(stopped.shortfall().remedy()).hasValue(Shortfall.Remedy.MORE_TIME);
         assertThat(stopped.fields()).containsEntry("provablyInfeasible", false).doesNotContainKeys("step",
                 "infeasibleSubset");

@@ -48,8 +48,12 @@ class DiagnosisTest {
     }
 
     private static Failure.CapacityExceeded diagnose(SpaceProblem p, Optional<Outcome> exact) {
+        return diagnose(p, exact, false);
+    }
+
+    private static Failure.CapacityExceeded diagnose(SpaceProblem p, Optional<Outcome> exact, boolean clockStopped) {
         BerthException e = Diagnosis.capacity(LOCAL, p, ADMISSION, new Planner.SpaceOutcome(new long[p.size()],
-                SolverKind.GREEDY, 60, exact, 0, 0, Optional.empty(), false), Budget.seconds(10));
+                SolverKind.GREEDY, 60, exact, 0, 0, Optional.empty(), clockStopped), Budget.seconds(10));
         Failure.CapacityExceeded ce = (Failure.CapacityExceeded) e.failure();
         assertThat(ce.message()).startsWith(ADMISSION.message()).doesNotContain("--");
         assertThat(ce.facts()).isEqualTo(ADMISSION.facts());
@@ -76,12 +80,20 @@ class DiagnosisTest {
     }
 
     @Test
-    void aStoppedSearchCouldUseMoreTime() {
-        Failure.CapacityExceeded ce = diagnose(fragmented(), Optional.of(new Outcome.Unknown("time limit")));
-        assertThat(ce.shortfall()).isEqualTo(new Shortfall.SearchStopped("greedy", 60, "time limit"));
+    void aSearchTheClockStoppedCouldUseMoreTime() {
+        Failure.CapacityExceeded ce = diagnose(fragmented(), Optional.of(new Outcome.Unknown("time limit")), true);
+        assertThat(ce.shortfall()).isEqualTo(new Shortfall.SearchStopped("greedy", 60, "time limit", true));
         assertThat(ce.shortfall().remedy()).hasValue(Shortfall.Remedy.MORE_TIME);
         assertThat(ce.message()).endsWith("the greedy placement reached 60 and the exact search stopped without a "
                 + "placement or a proof (time limit)");
+    }
+
+    @Test
+    void aSearchItsWorkBudgetStoppedCouldUseMoreWork() {
+        Failure.CapacityExceeded ce = diagnose(fragmented(), Optional.of(new Outcome.Unknown("node limit")), false);
+        assertThat(ce.shortfall()).isEqualTo(new Shortfall.SearchStopped("greedy", 60, "node limit", false));
+        assertThat(ce.shortfall().remedy()).hasValue(Shortfall.Remedy.MORE_WORK);
+        assertThat(ce.message()).doesNotContain("--");
     }
 
     @Test
