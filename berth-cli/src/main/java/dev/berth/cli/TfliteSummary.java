@@ -69,10 +69,32 @@ final class TfliteSummary {
                 }
             }
             sb.append("  the file already holds an OfflineMemoryAllocation plan, which TFLM uses instead of its own: its ")
-                    .append("offsets give a head of ").append(Sizes.human(head)).append(" (they may overlap tensors ")
-                    .append("TFLM's lifetimes say are live together); Berth's plan above ignores them\n");
+                    .append("offsets give a head of ").append(Sizes.human(head)).append("; Berth's plan above ignores them\n");
+            List<TflmView.Overlap> overlaps = m.view().offlineOverlaps(OVERLAPS_SHOWN + 1);
+            if (overlaps.isEmpty()) {
+                sb.append("  that plan places no two tensors TFLM's lifetimes say are live together at common bytes\n");
+            } else {
+                sb.append("  that plan overlaps tensors TFLM's lifetimes say are live together (TFLM accepts it: it checks ")
+                        .append("only the number of offsets):\n");
+                for (TflmView.Overlap o : overlaps.subList(0, Math.min(OVERLAPS_SHOWN, overlaps.size()))) {
+                    sb.append("    ").append(describe(o.a())).append(" and ").append(describe(o.b())).append('\n');
+                }
+                if (overlaps.size() > OVERLAPS_SHOWN) {
+                    sb.append("    and more\n");
+                }
+            }
         });
         return sb.toString();
+    }
+
+    private static final int OVERLAPS_SHOWN = 10;
+
+    /** {@code t0 'input' at [0, 9216) over steps [0, 1]} ({@code unset}: TFLM never marks its first use). */
+    private static String describe(TflmView.Entry e) {
+        long end = e.offlineOffset() + (e.bytes() + 15) / 16 * 16;
+        String first = e.firstUsed() == TflmView.UNSET ? "unset" : Integer.toString(e.firstUsed());
+        return e.label() + " '" + e.name() + "' at [" + e.offlineOffset() + ", " + end + ") over steps [" + first
+                + ", " + e.lastUsed() + "]";
     }
 
     private static void line(StringBuilder sb, String label, String value) {

@@ -59,6 +59,42 @@ public final class TflmView {
         this.steps = steps;
     }
 
+    /** Two tensors an offline plan puts at overlapping bytes although TFLM's lifetimes say both are live at a step. */
+    public record Overlap(Entry a, Entry b) {
+    }
+
+    /**
+     * The pairs of planned tensors whose offsets in the file's offline plan (each rounded up to
+     * 16 bytes, as TFLM rounds them) overlap while both are live, in offset order; at most
+     * {@code limit} of them. TFLM accepts such a plan: it checks only the number of offsets.
+     */
+    public List<Overlap> offlineOverlaps(int limit) {
+        List<Entry> placed = new java.util.ArrayList<>();
+        for (Entry e : entries) {
+            if (e.planned() && e.offlineOffset() >= 0 && e.bytes() > 0) {
+                placed.add(e);
+            }
+        }
+        placed.sort(java.util.Comparator.comparingLong((Entry e) -> e.offlineOffset())
+                .thenComparingInt(Entry::subgraph).thenComparingInt(Entry::index));
+        List<Overlap> out = new java.util.ArrayList<>();
+        for (int i = 0; i < placed.size() && out.size() < limit; i++) {
+            Entry a = placed.get(i);
+            long end = a.offlineOffset() + rounded(a.bytes());
+            for (int j = i + 1; j < placed.size() && placed.get(j).offlineOffset() < end && out.size() < limit; j++) {
+                Entry b = placed.get(j);
+                if (a.firstUsed() <= b.lastUsed() && b.firstUsed() <= a.lastUsed()) {
+                    out.add(new Overlap(a, b));
+                }
+            }
+        }
+        return out;
+    }
+
+    private static long rounded(long bytes) {
+        return (bytes + 15) / 16 * 16;
+    }
+
     /** Every tensor of every subgraph, in the order TFLM's offline plan indexes them. */
     public List<Entry> entries() {
         return entries;

@@ -32,6 +32,23 @@ class TflmOfflinePlanTest {
         return TfliteReader.read(ByteBuffer.wrap(bytes), "out.tflite");
     }
 
+    /**
+     * Vela's plan in person_detect_vela puts the input, the output and both scratch tensors at
+     * offset 0 although TFLM's lifetimes have them live together: every pair of the four is named.
+     */
+    @org.junit.jupiter.api.Test
+    void velasPlanOverlapsTheFourTensorsItPutsAtZero() {
+        ImportedTflite m = TflmGroundTruthTest.load("person_detect_vela.tflite");
+        List<TflmView.Overlap> overlaps = m.view().offlineOverlaps(100);
+        assertThat(overlaps).extracting(o -> o.a().label() + "&" + o.b().label())
+                .containsExactly("t0&t3", "t0&t4", "t0&t5", "t3&t4", "t3&t5", "t4&t5");
+        assertThat(overlaps).allSatisfy(o -> {
+            assertThat(o.a().offlineOffset()).isZero();
+            assertThat(o.b().offlineOffset()).isZero();
+        });
+        assertThat(m.view().offlineOverlaps(2)).hasSize(2);
+    }
+
     @ParameterizedTest
     @MethodSource("models")
     void theWrittenModelHoldsThePlanAndEverythingElse(String file) throws Exception {
@@ -80,6 +97,9 @@ class TflmOfflinePlanTest {
             assertThat(b.offlineOffset()).isEqualTo(offsets[i]);
             assertThat(offsets[i] >= 0).isEqualTo(b.planned());
         }
+
+        assertThat(after.offlineOverlaps(10)).as("Berth's offline plan overlaps no two tensors live together")
+                .isEmpty();
 
         // every input buffer's bytes, at the same alignment modulo 16
         Model mi = Model.getRootAsModel(ByteBuffer.wrap(original).order(ByteOrder.LITTLE_ENDIAN));
