@@ -65,7 +65,7 @@ final class TfliteSummary {
             long head = 0;
             for (TflmView.Entry e : m.view().entries()) {
                 if (e.planned() && e.offlineOffset() >= 0) {
-                    head = Math.max(head, (long) e.offlineOffset() + (e.bytes() + 15) / 16 * 16);
+                    head = Math.max(head, e.offlineEnd());
                 }
             }
             sb.append("  the file already holds an OfflineMemoryAllocation plan, which TFLM uses instead of its own: its ")
@@ -91,9 +91,8 @@ final class TfliteSummary {
 
     /** {@code t0 'input' at [0, 9216) over steps [0, 1]} ({@code unset}: TFLM never marks its first use). */
     private static String describe(TflmView.Entry e) {
-        long end = e.offlineOffset() + (e.bytes() + 15) / 16 * 16;
         String first = e.firstUsed() == TflmView.UNSET ? "unset" : Integer.toString(e.firstUsed());
-        return e.label() + " '" + e.name() + "' at [" + e.offlineOffset() + ", " + end + ") over steps [" + first
+        return e.label() + " '" + e.name() + "' at [" + e.offlineOffset() + ", " + e.offlineEnd() + ") over steps [" + first
                 + ", " + e.lastUsed() + "]";
     }
 

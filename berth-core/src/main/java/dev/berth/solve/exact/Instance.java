@@ -154,15 +154,6 @@ final class Instance {
             }
             return e;
         }
-
-        /** The largest sum of sizes live in one section (the max-live lower bound), saturating. */
-        long peak() {
-            long best = 0;
-            for (long t : total) {
-                best = Math.max(best, t);
-            }
-            return best;
-        }
     }
 
     private Instance(Sections sec, long limit, int[] memberStart, int[] members, int[] firstStart, int[] byFirst,
@@ -429,15 +420,6 @@ final class Instance {
             out[q++] = byFirst[x];
         }
         return out;
-    }
-
-    /** The largest sum of sizes live in one section (the max-live lower bound), saturating. */
-    long peak() {
-        long best = 0;
-        for (long t : sectionTotal) {
-            best = Math.max(best, t);
-        }
-        return best;
     }
 
     /** True when items {@code a} and {@code b} share a step. */

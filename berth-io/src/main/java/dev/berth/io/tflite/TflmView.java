@@ -41,6 +41,11 @@ public final class TflmView {
             shape = shape.clone();
         }
 
+        /** The end of the bytes the file's offline plan gives it: its offset plus its size rounded up to 16, as TFLM rounds. */
+        public long offlineEnd() {
+            return offlineOffset + (bytes + 15) / 16 * 16;
+        }
+
         /** {@code t12} in subgraph 0, {@code s1.t12} in another. */
         public String label() {
             return subgraph == 0 ? "t" + index : "s" + subgraph + ".t" + index;
@@ -80,7 +85,7 @@ public final class TflmView {
         List<Overlap> out = new java.util.ArrayList<>();
         for (int i = 0; i < placed.size() && out.size() < limit; i++) {
             Entry a = placed.get(i);
-            long end = a.offlineOffset() + rounded(a.bytes());
+            long end = a.offlineEnd();
             for (int j = i + 1; j < placed.size() && placed.get(j).offlineOffset() < end && out.size() < limit; j++) {
                 Entry b = placed.get(j);
                 if (a.firstUsed() <= b.lastUsed() && b.firstUsed() <= a.lastUsed()) {
@@ -89,10 +94,6 @@ public final class TflmView {
             }
         }
         return out;
-    }
-
-    private static long rounded(long bytes) {
-        return (bytes + 15) / 16 * 16;
     }
 
     /** Every tensor of every subgraph, in the order TFLM's offline plan indexes them. */
