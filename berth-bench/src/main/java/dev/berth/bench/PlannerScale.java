@@ -41,7 +41,7 @@ public final class PlannerScale {
                 : Arrays.stream(args).mapToInt(Integer::parseInt).toArray();
         AddressFormat wide = new AddressFormat("wide", Long.MAX_VALUE, EndConvention.EXCLUSIVE);
         Space global = new Space.Logical("global", wide, 1, 0);
-        Target target = Target.of("synthetic", Map.of("wide", wide), Map.of("global", global), Optional.empty());
+        Target target = new Target("synthetic", Map.of("wide", wide), Map.of("global", global), Optional.empty());
         java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
         StringBuilder sb = new StringBuilder();
         sb.append("| buffers | median time (ms) | best time (ms) | median CPU (ms) | solver | height | lower bound "

@@ -26,7 +26,7 @@ class PictureTest {
 
     private static Target npuRef() {
         Target t = TargetJson.load("npu-ref");
-        return Target.of(t.name(), t.formats(), t.spaces(), Optional.empty());
+        return new Target(t.name(), t.formats(), t.spaces(), Optional.empty());
     }
 
     /** Six steps in global: the seed example's shape. */

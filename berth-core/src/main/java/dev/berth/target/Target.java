@@ -65,12 +65,6 @@ public record Target(String name, Map<String, AddressFormat> formats, Map<String
         }
     }
 
-    /** The same as the canonical constructor (kept for readers that build the maps themselves). */
-    public static Target of(String name, Map<String, AddressFormat> formats, Map<String, Space> spaces,
-                            Optional<Generation> generation) {
-        return new Target(name, formats, spaces, generation);
-    }
-
     /** The first step of building a target: its name. */
     public static Builder builder(String name) {
         return new Builder(Require.name(name, "target"));

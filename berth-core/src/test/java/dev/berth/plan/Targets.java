@@ -31,7 +31,7 @@ final class Targets {
         Generation g = new Generation(
                 Optional.of(new Generation.Descriptor("global", 32, 32, Optional.of("dma32"))),
                 Optional.of(new Generation.Instruction("global", 16, 16)));
-        return Target.of("npu-ref", f, s, Optional.of(g));
+        return new Target("npu-ref", f, s, Optional.of(g));
     }
 
     /** One logical space and one local space with the given formats, alignments and capacity. */
@@ -43,6 +43,6 @@ final class Targets {
         Map<String, Space> s = new LinkedHashMap<>();
         s.put("global", new Space.Logical("global", global, globalAlign, 0));
         s.put("local", new Space.Local("local", local, localAlign, 0, capacity));
-        return Target.of("test", f, s, gen);
+        return new Target("test", f, s, gen);
     }
 }

@@ -130,7 +130,7 @@ class TilingTest {
         java.util.Map<String, dev.berth.target.Space> sp = new java.util.LinkedHashMap<>();
         sp.put("global", new dev.berth.target.Space.Logical("global", wide, 64, 0));
         sp.put("local", new dev.berth.target.Space.Local("local", dma32, 32, 0, 256 * 1024));
-        Target t = Target.of("wide", fm, sp, Optional.of(new Generation(
+        Target t = new Target("wide", fm, sp, Optional.of(new Generation(
                 Optional.of(new Generation.Descriptor("global", 32, 32, Optional.of("dma32"))), Optional.empty())));
         long low = (4L << 30) - (1 << 20);
         FixedRegion below = new FixedRegion("earlier", t.space("global", "test"), 0, low, new Lifetime(0, 3));

@@ -39,7 +39,7 @@ class PlanValidatorDetailTest {
         s.put("g", new Space.Logical("g", EX, 1, 0));
         s.put("h", new Space.Logical("h", LB, 1, 0));
         s.put("w", new Space.External("w", EX, 1, 5, 50, OptionalLong.empty()));
-        return Target.of("t", f, s, Optional.empty());
+        return new Target("t", f, s, Optional.empty());
     }
 
     private static PlannedBuffer buf(String name, String space, long offset, long size, int first, int last) {

@@ -37,7 +37,7 @@ class PlanValidatorTest {
         Map<String, Space> sp = new LinkedHashMap<>();
         sp.put("g", new Space.Logical("g", F, 4, 0));
         sp.put("l", new Space.Local("l", F, 8, 16, 256));
-        return Target.of("t", fm, sp, Optional.empty());
+        return new Target("t", fm, sp, Optional.empty());
     }
 
     private static PlannedBuffer buf(String name, String space, long offset, long requested, long reserved, long align,

@@ -129,7 +129,7 @@ public final class MiniMallocCsv {
         formats.put("wide", wide);
         Map<String, Space> spaces = new LinkedHashMap<>();
         spaces.put(SPACE, new Space.Local(SPACE, wide, 1, 0, capacity));
-        return Target.of("minimalloc", formats, spaces, Optional.empty());
+        return new Target("minimalloc", formats, spaces, Optional.empty());
     }
 
     /** Reads a CSV file; a missing or unreadable file is {@code invalid-input}. */

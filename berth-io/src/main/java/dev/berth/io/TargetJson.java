@@ -86,7 +86,7 @@ public final class TargetJson {
         Optional<Generation> gen = root.has("generation")
                 ? Optional.of(generation(root.get("generation"), Json.join(base, "generation"), formats))
                 : Optional.empty();
-        return Target.of(name, formats, spaces, gen);
+        return new Target(name, formats, spaces, gen);
     }
 
     private static Set<String> fieldNames(JsonNode n) {

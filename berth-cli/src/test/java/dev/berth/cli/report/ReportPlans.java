@@ -35,7 +35,7 @@ final class ReportPlans {
      */
     static Target npuRefPlain() {
         Target t = TargetJson.load("npu-ref");
-        return Target.of(t.name(), t.formats(), t.spaces(), Optional.empty());
+        return new Target(t.name(), t.formats(), t.spaces(), Optional.empty());
     }
 
     /**
