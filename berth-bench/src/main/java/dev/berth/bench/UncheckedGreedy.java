@@ -2,15 +2,14 @@ package dev.berth.bench;
 
 import dev.berth.solve.SpaceProblem;
 import dev.berth.solve.heuristic.HeuristicSolver;
+import dev.berth.solve.heuristic.OccupancyTree;
 import dev.berth.solve.heuristic.PlacingSchedule;
-import dev.berth.solve.heuristic.Sorting;
-import dev.berth.solve.heuristic.TimeIndex;
 
 /**
  * BENCHMARK ONLY. A copy of {@link HeuristicSolver#greedyBySize()} with plain {@code +} and
  * {@code %} where the real one uses {@link dev.berth.arith.Checked}: the baseline that measures
  * what checked arithmetic costs. It lives in the benchmark module (it uses the solver's own
- * {@link TimeIndex} and {@link Sorting}, public in a package core does not export, so that nothing but the arithmetic differs) and is never
+ * {@link OccupancyTree}, public in a package core does not export, so that nothing but the arithmetic differs) and is never
  * used to plan.
  */
 public final class UncheckedGreedy {
@@ -20,7 +19,7 @@ public final class UncheckedGreedy {
     public static long[] solve(SpaceProblem p) {
         int n = p.size();
         int[] order = HeuristicSolver.order(p);
-        TimeIndex index = new TimeIndex(p, order);
+        OccupancyTree index = new OccupancyTree(p, order);
         long[] size = new long[n];
         long[] align = new long[n];
         long[] fixedAt = new long[n];
@@ -31,9 +30,6 @@ public final class UncheckedGreedy {
             fixedAt[k] = p.fixedOffset(i);
         }
         long[] placed = new long[n];
-        long[] starts = new long[n];
-        long[] ends = new long[n];
-        long[] scratch = new long[n];
         long height = 0;
         int[] schedule = n > PlacingSchedule.SWEEP_FROM_CHUNKS * (long) PlacingSchedule.CHUNK
                 ? PlacingSchedule.of(index.steps(), PlacingSchedule.CHUNK) : null;
@@ -43,9 +39,8 @@ public final class UncheckedGreedy {
             if (fixedAt[k] >= 0) {
                 at = fixedAt[k];
             } else {
-                int m = index.overlapping(k, starts, ends);
-                Sorting.sortRanges(starts, ends, m, height, scratch);
-                at = firstGap(starts, ends, m, size[k], align[k]);
+                int m = index.gather(k, height);
+                at = firstGap(index.starts(), index.ends(), m, size[k], align[k]);
             }
             placed[k] = at;
             height = Math.max(height, at + size[k]);

@@ -171,7 +171,7 @@ final class SpaceSearch {
     private static Planner.SpaceOutcome done(Outcome.Solved o, SolverKind kind, long lb, long proved,
                                              Optional<Optimality.Open> open, Budget budget) {
         Optional<Optimality.Open> why = o.height() <= proved ? Optional.empty() : open;
-        if (why.isPresent() && why.get() != Optimality.Open.HEURISTIC && budget.stoppedByClock()) {
+        if (why.isPresent() && budget.stoppedByClock()) {
             why = Optional.of(Optimality.Open.TIME_LIMIT);
         }
         return new Planner.SpaceOutcome(o.offsets(), kind, o.height(), Optional.empty(), lb,

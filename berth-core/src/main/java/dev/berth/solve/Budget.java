@@ -69,6 +69,14 @@ public final class Budget {
         if (progress != Progress.NONE) {
             progress.searching((System.nanoTime() - startNanos) / 1e9, limitSeconds);
         }
+        return expired();
+    }
+
+    /**
+     * {@link #exhausted()} without telling the listener: for one-pass loops that are not searches
+     * (the heuristics), so that the listener hears only of searches.
+     */
+    public boolean expired() {
         if (cancelled.get()) {
             return true;
         }

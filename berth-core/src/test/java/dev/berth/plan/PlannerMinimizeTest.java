@@ -242,7 +242,8 @@ class PlannerMinimizeTest {
         Optimality calm = unhurried.spaces().get("global").optimality().orElseThrow();
         assertThat(calm.timeLimited()).isFalse();
         assertThat(c.polls.get()).as("the heuristics do not meet the bound here: a search ran").isPositive();
-        // a microsecond: the heuristics finish (they do not poll the clock), every search stops at once
+        // a microsecond: the heuristics finish (80 items: fewer than they place between looks at the clock),
+        // every search stops at once
         Plan hurried = Planner.plan(t, w, Planner.Options.defaults().withTimeLimit(1e-6)).plan();
         Optimality o = hurried.spaces().get("global").optimality().orElseThrow();
         assertThat(o.timeLimited()).isTrue();
@@ -250,6 +251,29 @@ class PlannerMinimizeTest {
         assertThat(o.open()).contains(Optimality.Open.TIME_LIMIT);
         assertThat(hurried.spaces().get("global").highWater())
                 .isGreaterThanOrEqualTo(unhurried.spaces().get("global").highWater());
+    }
+
+    /**
+     * The heuristics look at the clock as they go: past the time limit, the items not yet placed go
+     * on top, the plan (validated by the planner) says the clock stopped it, and it is no lower
+     * than the unhurried one.
+     */
+    @ParameterizedTest
+    @EnumSource(value = SolverChoice.class, names = {"GREEDY", "BEST_FIT", "AUTO"})
+    void theHeuristicsStopAtTheTimeLimit(SolverChoice choice) {
+        Target t = Targets.two(WIDE, 1, NARROW, 1, 255, Optional.empty());
+        Workload w = synthetic(t.space("global", "test"), 20_000, 5);
+        Plan unhurried = Planner.plan(t, w, new Planner.Options(choice, 600)).plan();
+        Optimality calm = unhurried.spaces().get("global").optimality().orElseThrow();
+        assertThat(calm.timeLimited()).isFalse();
+        Plan hurried = Planner.plan(t, w, new Planner.Options(choice, 1e-6)).plan();
+        SpaceMetrics m = hurried.spaces().get("global");
+        Optimality o = m.optimality().orElseThrow();
+        assertThat(o.timeLimited()).isTrue();
+        assertThat(o.open()).contains(Optimality.Open.TIME_LIMIT);
+        // nearly everything stacked: far above the unhurried plan
+        assertThat(m.highWater()).isGreaterThan(2 * unhurried.spaces().get("global").highWater());
+        assertThat(PlanValidator.validate(hurried).valid()).isTrue();
     }
 
     @Test

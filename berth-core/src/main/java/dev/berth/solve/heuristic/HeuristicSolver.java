@@ -18,9 +18,16 @@ import dev.berth.arith.Checked;
  * </ul>
  * Offsets are computed with saturating checked arithmetic; a saturated offset fails the
  * admission check later as not encodable.
+ *
+ * <p>The loop asks the budget every {@link #POLL} items whether to stop (the clock's safety
+ * net, or a cancellation): once it says so, every item still to place goes on top of those
+ * placed (a valid placement, reached in no time), and the budget records it when the clock was
+ * the reason. It does not tell the budget's progress listener (not a search). Without that, the placement depends on nothing but the problem.
  */
 public final class HeuristicSolver implements Solver {
     private final boolean bestFit;
+    /** The loop asks the budget whether to stop once per this many items (a power of two). */
+    static final int POLL = 1 << 10;
     /** Items per sweep of the placing schedule ({@link PlacingSchedule}); the placement does not depend on it. */
     private final int chunk;
 
@@ -46,7 +53,7 @@ public final class HeuristicSolver implements Solver {
     public Outcome solve(SpaceProblem p, Budget budget) {
         int n = p.size();
         int[] order = order(p);
-        TimeIndex index = new TimeIndex(p, order);
+        OccupancyTree index = new OccupancyTree(p, order);
         // what the loop needs of each item, by position: read in order, not scattered
         long[] size = new long[n];
         long[] align = new long[n];
@@ -58,21 +65,26 @@ public final class HeuristicSolver implements Solver {
             fixedAt[k] = p.fixedOffset(i);
         }
         long[] placed = new long[n];
-        long[] starts = new long[n];
-        long[] ends = new long[n];
-        long[] scratch = new long[n];
         long height = 0;
         int[] schedule = n > PlacingSchedule.SWEEP_FROM_CHUNKS * (long) chunk
                 ? PlacingSchedule.of(index.steps(), chunk) : null;
+        boolean stopped = false;
         for (int t = 0; t < n; t++) {
             int k = schedule == null ? t : schedule[t];
+            if (!stopped && (t & (POLL - 1)) == POLL - 1 && budget.expired()) {
+                stopped = true;
+            }
             long at;
             if (fixedAt[k] >= 0) {
                 at = fixedAt[k];
+            } else if (stopped) {
+                // the clock stopped the search: the rest on top, each above everything placed so far
+                at = Checked.saturatingAlignUp(height, align[k]);
             } else {
-                int m = index.overlapping(k, starts, ends);
                 // every start is below the height so far
-                Sorting.sortRanges(starts, ends, m, height, scratch);
+                int m = index.gather(k, height);
+                long[] starts = index.starts();
+                long[] ends = index.ends();
                 at = bestFit ? bestGap(starts, ends, m, size[k], align[k])
                         : firstGap(starts, ends, m, size[k], align[k]);
             }

@@ -19,28 +19,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class PlacingScheduleTest {
 
     private static SpaceProblem random(SplittableRandom rnd, int n) {
-        int span = 1 + rnd.nextInt(2 * n);
-        // dense steps (ordered by counting) or sparse ones (ordered by a sort)
-        int spread = rnd.nextBoolean() ? 1 : 1 + rnd.nextInt(100_000);
-        long[] size = new long[n];
-        int[] first = new int[n];
-        int[] last = new int[n];
-        long[] align = new long[n];
-        long[] fixed = new long[n];
-        String[] names = new String[n];
-        for (int i = 0; i < n; i++) {
-            int kind = rnd.nextInt(10);
-            first[i] = rnd.nextInt(span);
-            int len = kind < 7 ? 1 + rnd.nextInt(4) : kind < 9 ? 1 + rnd.nextInt(50) : 1 + rnd.nextInt(2 * span);
-            last[i] = (first[i] + len - 1) * spread;
-            first[i] *= spread;
-            // many equal sizes, so that ties and equal starts occur
-            size[i] = rnd.nextInt(10) == 0 ? 0 : 16L * (1 + rnd.nextInt(12));
-            align[i] = rnd.nextInt(4) == 0 ? 32 : 1;
-            fixed[i] = rnd.nextInt(40) == 0 ? 64L * rnd.nextInt(8) : -1;
-            names[i] = "b" + i;
-        }
-        return new SpaceProblem(null, names, size, align, first, last, fixed, Long.MAX_VALUE);
+        return HeuristicReferenceTest.random(rnd, n);
     }
 
     @ParameterizedTest
@@ -50,7 +29,7 @@ class PlacingScheduleTest {
         for (int round = 0; round < 20; round++) {
             int n = 1 + rnd.nextInt(400);
             SpaceProblem p = random(rnd, n);
-            TimeIndex index = new TimeIndex(p, HeuristicSolver.order(p));
+            OccupancyTree index = new OccupancyTree(p, HeuristicSolver.order(p));
             long[] steps = index.steps();
             int chunk = 1 + rnd.nextInt(n + 10);
             int[] schedule = PlacingSchedule.of(steps, chunk);
