@@ -37,15 +37,141 @@ import java.util.stream.Stream;
 
 /** {@code berth bench}: benchmark suites. */
 @Command(name = "bench", mixinStandardHelpOptions = true, description = "Run a benchmark suite and print its table.",
-        subcommands = {BenchCommand.MiniMalloc.class},
-        footer = {"", "Example:", "  berth bench minimalloc testdata/benchmarks/minimalloc --time-limit 60"})
+        subcommands = {BenchCommand.MiniMalloc.class, BenchCommand.Idealloc.class},
+        footer = {"", "Examples:", "  berth bench minimalloc testdata/benchmarks/minimalloc --time-limit 60",
+                "  berth bench idealloc testdata/benchmarks/idealloc testdata/benchmarks/minimalloc"})
 final class BenchCommand implements Runnable {
     @Spec
     CommandSpec spec;
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "a suite is needed: minimalloc");
+        throw new CommandLine.ParameterException(spec.commandLine(), "a suite is needed: minimalloc or idealloc");
+    }
+
+    /**
+     * The .csv files of {@code d} (in its subdirectories too when {@code deep}), sorted, or
+     * {@code d} itself when it is a file; none is {@code invalid-input}.
+     */
+    static List<Path> csvFiles(Path d, boolean deep) throws IOException {
+        if (Files.isRegularFile(d)) {
+            return List.of(d);
+        }
+        if (!Files.isDirectory(d)) {
+            throw BerthException.invalid("DIR", d.toString(), d + ": no such directory");
+        }
+        List<Path> out;
+        try (Stream<Path> s = deep ? Files.walk(d) : Files.list(d)) {
+            out = new ArrayList<>(s.filter(f -> Files.isRegularFile(f) && CsvWorkloads.isCsv(f)).sorted().toList());
+        }
+        if (out.isEmpty()) {
+            throw BerthException.invalid("DIR", d.toString(), d + ": no .csv files");
+        }
+        return out;
+    }
+
+    /** The checks every suite makes of its options; returns the solver. */
+    static SolverChoice options(double timeLimit, int threads, String solver, boolean minimize) {
+        if (!(timeLimit > 0) || Double.isInfinite(timeLimit)) {
+            throw BerthException.invalid("--time-limit", Double.toString(timeLimit),
+                    "--time-limit: must be a positive number of seconds");
+        }
+        if (threads < 0) {
+            throw BerthException.invalid("--threads", Integer.toString(threads), "--threads: must be 0 or more");
+        }
+        SolverChoice choice = SolverChoice.byId(solver).orElseThrow(() -> BerthException.invalid("--solver", solver,
+                "--solver: '" + solver + "' is not one of " + SolverChoice.ids()));
+        if (minimize && !choice.searches()) {
+            throw BerthException.invalid("--minimize", "--minimize needs --solver auto or exact, not the heuristic "
+                    + choice.id());
+        }
+        return choice;
+    }
+
+    /**
+     * {@code berth bench idealloc DIR...}: every MiniMalloc CSV under the directories (idealloc's
+     * instances, MiniMalloc's) planned with no capacity to meet, so that the height is what counts:
+     * one JVM, each instance through the planner (admission and validator included). Prints per
+     * instance the buffers, the proved lower bound, the height, their ratio, the proof or the
+     * bracket left, and the time.
+     */
+    @Command(name = "idealloc", mixinStandardHelpOptions = true,
+            description = "Plan every MiniMalloc CSV under the directories in an unbounded space; print buffers, lower "
+                    + "bound, height, height / lower bound, proof and time per instance.",
+            footer = {"", "Examples:", "  berth bench idealloc testdata/benchmarks/idealloc testdata/benchmarks/minimalloc",
+                    "  berth bench idealloc testdata/benchmarks/idealloc/iopddl/Y_1.csv --solver best-fit"})
+    static final class Idealloc implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Parameters(arity = "1..*", paramLabel = "DIR", description = "Directories of .csv files (searched with their "
+                + "subdirectories), or .csv files.")
+        List<Path> dirs;
+
+        @Option(names = "--time-limit", paramLabel = "SECONDS", defaultValue = "60",
+                description = "Time limit per instance, in seconds. Default: ${DEFAULT-VALUE}.")
+        double timeLimit;
+
+        @Option(names = "--solver", paramLabel = "SOLVER", defaultValue = "auto",
+                description = "auto, greedy, best-fit, skyline or exact. Default: ${DEFAULT-VALUE}.")
+        String solver;
+
+        @Option(names = "--minimize", description = "Minimise with the larger work budget of plan --minimize.")
+        boolean minimize;
+
+        @Option(names = "--threads", paramLabel = "N", defaultValue = "0",
+                description = "Threads of the exact solver's portfolio (0: one per processor; the answers do not "
+                        + "depend on it). Default: ${DEFAULT-VALUE}.")
+        int threads;
+
+        @Override
+        public Integer call() throws IOException {
+            SolverChoice choice = options(timeLimit, threads, solver, minimize);
+            List<Path[]> instances = new ArrayList<>();
+            for (Path d : dirs) {
+                Path base = Files.isDirectory(d) ? d.toAbsolutePath().getParent() : null;
+                for (Path f : csvFiles(d, true)) {
+                    instances.add(new Path[]{f, base == null ? f.getFileName() : base.relativize(f.toAbsolutePath())});
+                }
+            }
+            Planner.Options options = new Planner.Options(choice, minimize ? Effort.MINIMIZE : Effort.DEFAULT,
+                    timeLimit, threads, Progress.NONE);
+            Target t = MiniMallocCsv.target(Long.MAX_VALUE);
+            List<String[]> rows = new ArrayList<>();
+            rows.add(new String[]{"instance", "buffers", "lower bound", "height", "height/lower bound", "solver",
+                    "proof", "time (s)"});
+            int optimal = 0;
+            double totalTime = 0;
+            PrintWriter err = spec.commandLine().getErr();
+            for (Path[] instance : instances) {
+                Workload w = MiniMallocCsv.read(instance[0]).workload(t);
+                long t0 = System.nanoTime();
+                Plan plan = Planner.plan(t, w, options).plan();
+                double seconds = (System.nanoTime() - t0) / 1e9;
+                totalTime += seconds;
+                SpaceMetrics m = plan.spaces().get(MiniMallocCsv.SPACE);
+                Optimality o = m.optimality().orElseThrow();
+                optimal += o.optimal() ? 1 : 0;
+                String[] row = {instance[1].toString(), Integer.toString(plan.buffers().size()),
+                        Long.toString(o.lowerBound()), Long.toString(m.highWater()),
+                        String.format(Locale.ROOT, "%.4f", o.lowerBound() == 0 ? 1.0
+                                : (double) m.highWater() / o.lowerBound()), o.solver().id(), Tables.proof(o, m)
+                        + (o.timeLimited() ? " (clock)" : ""), String.format(Locale.ROOT, "%.3f", seconds)};
+                rows.add(row);
+                // progress on stderr; the table on stdout at the end
+                err.println(String.join("  ", row));
+                err.flush();
+            }
+            PrintWriter out = spec.commandLine().getOut();
+            out.println();
+            out.println("berth bench idealloc --solver " + choice.id() + (minimize ? " --minimize" : "")
+                    + " --time-limit " + timeLimit + (choice.searches() ? " --threads " + threads + " (" + (threads > 0
+                    ? threads : Runtime.getRuntime().availableProcessors()) + " used)" : ""));
+            out.print(Tables.render(rows));
+            out.println(String.format(Locale.ROOT, "total: %d instances planned and validated, %d proved optimal, %.3f s",
+                    instances.size(), optimal, totalTime));
+            return 0;
+        }
     }
 
     /**
@@ -94,20 +220,8 @@ final class BenchCommand implements Runnable {
 
         @Override
         public Integer call() throws IOException {
-            if (!(timeLimit > 0) || Double.isInfinite(timeLimit)) {
-                throw BerthException.invalid("--time-limit", Double.toString(timeLimit),
-                        "--time-limit: must be a positive number of seconds");
-            }
-            if (threads < 0) {
-                throw BerthException.invalid("--threads", Integer.toString(threads), "--threads: must be 0 or more");
-            }
-            SolverChoice choice = SolverChoice.byId(solver).orElseThrow(() -> BerthException.invalid("--solver", solver,
-                    "--solver: '" + solver + "' is not one of " + SolverChoice.ids()));
-            if (minimize && !choice.searches()) {
-                throw BerthException.invalid("--minimize", "--minimize needs --solver auto or exact, not the heuristic "
-                        + choice.id());
-            }
-            List<Path> files = files(dir);
+            SolverChoice choice = options(timeLimit, threads, solver, minimize);
+            List<Path> files = csvFiles(dir, false);
             List<Long> capacities = new ArrayList<>();
             for (Path f : files) {
                 capacities.add(capacityOf(f));
@@ -193,22 +307,6 @@ final class BenchCommand implements Runnable {
             return LiveBytes.peak(first, last, reserved).bytes();
         }
 
-        private List<Path> files(Path d) throws IOException {
-            if (Files.isRegularFile(d)) {
-                return List.of(d);
-            }
-            if (!Files.isDirectory(d)) {
-                throw BerthException.invalid("DIR", d.toString(), d + ": no such directory");
-            }
-            List<Path> out;
-            try (Stream<Path> s = Files.list(d)) {
-                out = new ArrayList<>(s.filter(CsvWorkloads::isCsv).sorted().toList());
-            }
-            if (out.isEmpty()) {
-                throw BerthException.invalid("DIR", d.toString(), d + ": no .csv files");
-            }
-            return out;
-        }
 
         private long capacityOf(Path f) {
             if (capacity != null) {

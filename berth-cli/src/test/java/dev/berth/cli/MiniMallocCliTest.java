@@ -205,4 +205,28 @@ class MiniMallocCliTest {
         assertThat(given.exit()).isZero();
         assertThat(given.out()).contains("total: 1 of 1 solved");
     }
+
+    @Test
+    void benchIdeallocPlansEveryCsvUnderTheDirectoriesWithNoCapacity() throws IOException {
+        Path suite = Files.createDirectories(dir.resolve("suite").resolve("deep"));
+        Files.writeString(suite.resolve("input.csv"), INPUT_12);
+        Files.writeString(dir.resolve("suite").resolve("README.md"), "not an instance");
+        Path single = write("single.csv", INPUT_12);
+        Run r = run("bench", "idealloc", dir.resolve("suite").toString(), single.toString());
+        assertThat(r.exit()).as(r.err()).isZero();
+        // buffers, lower bound, height, height / lower bound, solver, proof
+        assertThat(r.out()).containsPattern("suite/deep/input\\.csv\\s+5\\s+12\\s+12\\s+1\\.0000\\s+\\S+\\s+"
+                + "optimal \\(lower bound\\)");
+        assertThat(r.out()).containsPattern("\\ssingle\\.csv\\s+5\\s+12\\s+12\\s+1\\.0000");
+        assertThat(r.out()).contains("total: 2 instances planned and validated, 2 proved optimal");
+        Run heur = run("bench", "idealloc", single.toString(), "--solver", "greedy");
+        assertThat(heur.out()).containsPattern("single\\.csv\\s+5\\s+12\\s+\\d+\\s+\\d\\.\\d{4}\\s+greedy");
+        Path empty = Files.createDirectories(dir.resolve("empty"));
+        Run none = run("bench", "idealloc", empty.toString());
+        assertThat(none.exit()).isEqualTo(2);
+        assertThat(none.err()).contains("no .csv files");
+        Run bad = run("bench", "idealloc", single.toString(), "--solver", "greedy", "--minimize");
+        assertThat(bad.exit()).isEqualTo(2);
+        assertThat(bad.err()).contains("--minimize needs --solver auto or exact");
+    }
 }

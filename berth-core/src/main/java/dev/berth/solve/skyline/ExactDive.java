@@ -1,5 +1,7 @@
 package dev.berth.solve.skyline;
 
+import dev.berth.solve.Budget;
+
 import dev.berth.arith.Checked;
 
 import java.util.Arrays;
@@ -47,8 +49,9 @@ final class ExactDive implements Dive {
         }
     }
 
+    /** A dive costs at most its conflict entries ({@link SkylineDive#CONFLICT_LIMIT}): it runs to its end. */
     @Override
-    public long run(double[] priority, long[] offset) {
+    public long run(double[] priority, long[] offset, Budget budget) {
         return dive(every, items.m, priority, offset, conflicts, fixed);
     }
 

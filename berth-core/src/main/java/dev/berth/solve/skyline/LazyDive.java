@@ -1,5 +1,7 @@
 package dev.berth.solve.skyline;
 
+import dev.berth.solve.Budget;
+
 import dev.berth.arith.Checked;
 
 /**
@@ -24,8 +26,15 @@ final class LazyDive implements Dive {
         this.heap = new int[items.m];
     }
 
+    /** Looks at the budget once per this many placed items (a power of two). */
+    static final int POLL = 1 << 10;
+
+    /**
+     * Candidates refresh lazily, so one dive can cost far more than its items: it looks at the
+     * budget every {@link #POLL} placements.
+     */
     @Override
-    public long run(double[] prio, long[] offset) {
+    public long run(double[] prio, long[] offset, Budget budget) {
         priority = prio;
         Candidates cand = candidates;
         long[] key = cand.key;
@@ -43,6 +52,7 @@ final class LazyDive implements Dive {
             down(h);
         }
         long height = 0;
+        int placed = 0;
         while (heapSize > 0) {
             int k = heap[0];
             long at = cand.lift(k, Math.max(Checked.saturatingAlignUp(floors.floor(k), align[k]), key[k]));
@@ -59,6 +69,9 @@ final class LazyDive implements Dive {
             long top = Checked.saturatingAdd(at, size[k]);
             floors.raise(k, top);
             height = Math.max(height, top);
+            if ((++placed & (POLL - 1)) == 0 && budget.exhausted()) {
+                return STOPPED;
+            }
         }
         return height;
     }

@@ -1,5 +1,6 @@
 package dev.berth.solve.skyline;
 
+import dev.berth.solve.Budget;
 import dev.berth.solve.SpaceProblem;
 
 import java.util.Objects;
@@ -82,10 +83,11 @@ final class SkylineDive {
 
     /**
      * Places every dive item; {@code offset[k]} receives the offset of dive item {@code k}.
-     * Returns the highest end among the dive items (0 when there are none).
+     * Returns the highest end among the dive items (0 when there are none), or
+     * {@link Dive#STOPPED} when the budget stopped the dive.
      */
-    long run(double[] prio, long[] offset) {
-        return dive.run(prio, offset);
+    long run(double[] prio, long[] offset, Budget budget) {
+        return dive.run(prio, offset, budget);
     }
 
     /**

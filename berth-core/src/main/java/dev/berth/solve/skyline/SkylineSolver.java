@@ -280,10 +280,14 @@ public final class SkylineSolver implements Solver {
                 int from = (int) ((long) dives * ph / phases);
                 int to = (int) ((long) dives * (ph + 1) / phases);
                 for (int d = from; d < to; d++) {
-                    if ((d & 15) == 0 && budget.exhausted()) {
+                    // a dive costs at least its items: one look at the clock per dive is cheap
+                    if (budget.exhausted()) {
                         return;
                     }
-                    long h = kept ? dive.runKept(active, count, prio, offsets) : dive.run(prio, offsets);
+                    long h = kept ? dive.runKept(active, count, prio, offsets) : dive.run(prio, offsets, budget);
+                    if (h == Dive.STOPPED) {
+                        return;
+                    }
                     if (h < bestHeight) {
                         bestHeight = h;
                         for (int q = 0; q < count; q++) {

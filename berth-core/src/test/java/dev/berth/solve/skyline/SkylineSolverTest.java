@@ -102,6 +102,29 @@ class SkylineSolverTest {
         assertThat(again.offsets()).containsExactly(o.offsets());
     }
 
+    /**
+     * A lazy dive looks at the clock as it goes: past the deadline it stops, saying so; the
+     * solver then returns the placement it started from, and the budget says the clock stopped it.
+     */
+    @Test
+    void aLazyDiveStopsAtTheDeadline() {
+        SplittableRandom rnd = new SplittableRandom(77);
+        SpaceProblem p = random(rnd, 3 * LazyDive.POLL);
+        int[] items = IntStream.range(0, p.size()).filter(i -> !p.isFixed(i) && p.reserved(i) > 0).toArray();
+        assertThat(items.length).isGreaterThan(LazyDive.POLL);
+        double[] prio = new double[items.length];
+        SkylineDive lazy = new SkylineDive(p, items, SkylineDive.Mode.LAZY);
+        assertThat(lazy.run(prio, new long[items.length], Budget.unlimited())).isLessThan(Dive.STOPPED);
+        Budget late = Budget.seconds(1e-9);
+        assertThat(lazy.run(prio, new long[items.length], late)).isEqualTo(Dive.STOPPED);
+        assertThat(late.stoppedByClock()).isTrue();
+        Outcome.Solved greedy = (Outcome.Solved) HeuristicSolver.greedyBySize().solve(p, Budget.unlimited());
+        Budget again = Budget.seconds(1e-9);
+        Outcome.Solved o = new SkylineSolver().improve(p, greedy, again);
+        assertThat(o.offsets()).containsExactly(greedy.offsets());
+        assertThat(again.stoppedByClock()).isTrue();
+    }
+
     @ParameterizedTest
     @MethodSource("seeds")
     void exactAndLazyCandidatesGiveTheSameDive(int seed) {
@@ -116,10 +139,10 @@ class SkylineSolverTest {
             prio[k] = rnd.nextInt(5);
         }
         long[] a = new long[items.length];
-        long ha = new SkylineDive(p, items, SkylineDive.Mode.SCAN).run(prio, a);
+        long ha = new SkylineDive(p, items, SkylineDive.Mode.SCAN).run(prio, a, Budget.unlimited());
         for (SkylineDive.Mode mode : new SkylineDive.Mode[]{SkylineDive.Mode.HEAP, SkylineDive.Mode.LAZY}) {
             long[] b = new long[items.length];
-            long hb = new SkylineDive(p, items, mode).run(prio, b);
+            long hb = new SkylineDive(p, items, mode).run(prio, b, Budget.unlimited());
             assertThat(b).as(mode.name()).containsExactly(a);
             assertThat(hb).as(mode.name()).isEqualTo(ha);
         }
@@ -155,7 +178,7 @@ class SkylineSolverTest {
             prio[k] = rnd.nextInt(5);
         }
         long[] cur = new long[m];
-        new SkylineDive(p, items).run(prio, cur);
+        new SkylineDive(p, items).run(prio, cur, Budget.unlimited());
         int[] active = IntStream.range(0, m).filter(k -> rnd.nextInt(3) == 0).toArray();
         for (int k = 0; k < m; k++) {
             prio[k] = rnd.nextInt(5);
@@ -190,7 +213,7 @@ class SkylineSolverTest {
         int[] subItems = IntStream.of(active).map(k -> items[k]).toArray();
         double[] subPrio = IntStream.of(active).mapToDouble(k -> prio[k]).toArray();
         long[] expected = new long[active.length];
-        long expectedHeight = new SkylineDive(sub, subItems).run(subPrio, expected);
+        long expectedHeight = new SkylineDive(sub, subItems).run(subPrio, expected, Budget.unlimited());
         for (SkylineDive.Mode mode : new SkylineDive.Mode[]{SkylineDive.Mode.SCAN, SkylineDive.Mode.HEAP}) {
             SkylineDive dive = new SkylineDive(p, items, mode);
             dive.keep(active, active.length, cur);
