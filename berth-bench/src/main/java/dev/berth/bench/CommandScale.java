@@ -1,0 +1,115 @@
+package dev.berth.bench;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The whole command at scale, as a user runs it: seeded ONNX-like workload files
+ * ({@link SyntheticWorkloads#onnxLike(int, long, int)}, 3 buffers starting per step, in space
+ * {@code global} of the default target {@code npu-ref}) of 10^4, 10^5 and 10^6 buffers, each
+ * planned by {@code java -jar berth.jar plan FILE -o plan.json} as its own process. Wall time and
+ * peak resident memory come from {@code /usr/bin/time} (the kernel's maximum resident set size of
+ * the process, JVM included); the median of 5 runs (3 at 10^6). Every run must exit 0 and write
+ * the same plan bytes as the first.
+ *
+ * <p>Usage: {@code java -cp benchmarks.jar dev.berth.bench.CommandScale BERTH_JAR [buffers...]}.
+ */
+public final class CommandScale {
+    private static final Path TIME = Path.of("/usr/bin/time");
+    private static final long SEED = 14;
+
+    private CommandScale() {
+    }
+
+    /** The goals of issue 14: wall seconds and peak MB by size (0: none). */
+    private static String goal(int n) {
+        return n >= 1_000_000 ? "<= 10 s, <= 1536 MB" : n >= 100_000 ? "<= 2 s" : n >= 10_000 ? "<= 1 s" : "-";
+    }
+
+    private static boolean met(int n, double wall, double mb) {
+        return n >= 1_000_000 ? wall <= 10 && mb <= 1536 : n >= 100_000 ? wall <= 2 : n < 10_000 || wall <= 1;
+    }
+
+    public static void main(String[] args) throws IOException, InterruptedException, NoSuchAlgorithmException {
+        if (args.length < 1) {
+            System.err.println("usage: CommandScale BERTH_JAR [buffers...]");
+            System.exit(2);
+        }
+        if (!Files.isExecutable(TIME)) {
+            System.err.println(TIME + " is needed to measure peak memory (apt-get install time)");
+            System.exit(2);
+        }
+        Path jar = Path.of(args[0]);
+        int[] sizes = args.length == 1 ? new int[]{10_000, 100_000, 1_000_000}
+                : Arrays.stream(args, 1, args.length).mapToInt(Integer::parseInt).toArray();
+        Path dir = Files.createTempDirectory("berth-scale");
+        System.out.println("| buffers | file (MB) | runs | median wall (s) | min - max wall (s) | median peak RSS (MB) "
+                + "| max peak RSS (MB) | goal | met | load average |");
+        System.out.println("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- | --- |");
+        try {
+            for (int n : sizes) {
+                Path workload = dir.resolve("w" + n + ".json");
+                WorkloadFiles.write(workload, "synthetic-" + n, SyntheticWorkloads.onnxLike(n, SEED, 3), "global");
+                int runs = n >= 1_000_000 ? 3 : 5;
+                double[] wall = new double[runs];
+                double[] mb = new double[runs];
+                String digest = null;
+                String loadBefore = load();
+                for (int r = 0; r < runs; r++) {
+                    Path plan = dir.resolve("plan.json");
+                    Path times = dir.resolve("time.txt");
+                    List<String> cmd = new ArrayList<>(List.of(TIME.toString(), "-f", "%e %M", "-o", times.toString(),
+                            "java", "-jar", jar.toString(), "plan", workload.toString(), "-o", plan.toString()));
+                    Process p = new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                            .redirectError(dir.resolve("err.txt").toFile()).start();
+                    int exit = p.waitFor();
+                    if (exit != 0) {
+                        throw new IllegalStateException(String.join(" ", cmd) + " exited " + exit + ": "
+                                + Files.readString(dir.resolve("err.txt")));
+                    }
+                    String[] t = Files.readString(times).trim().split("\\s+");
+                    wall[r] = Double.parseDouble(t[t.length - 2]);
+                    mb[r] = Long.parseLong(t[t.length - 1]) / 1024.0;
+                    String d = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(plan)));
+                    if (digest != null && !digest.equals(d)) {
+                        throw new IllegalStateException(n + " buffers: run " + r + " wrote another plan than run 0");
+                    }
+                    digest = d;
+                    Files.delete(plan);
+                }
+                double[] sortedWall = wall.clone();
+                double[] sortedMb = mb.clone();
+                Arrays.sort(sortedWall);
+                Arrays.sort(sortedMb);
+                double medWall = sortedWall[runs / 2];
+                double medMb = sortedMb[runs / 2];
+                String row = String.format(Locale.ROOT, "| %,d | %.1f | %d | %.2f | %.2f - %.2f | %.0f | %.0f | %s | %s | %s, %s |",
+                        n, Files.size(workload) / 1e6, runs, medWall, sortedWall[0], sortedWall[runs - 1], medMb,
+                        sortedMb[runs - 1], goal(n), met(n, medWall, medMb) ? "yes" : "no", loadBefore, load());
+                System.out.println(row);
+                System.err.println(row);
+                Files.delete(workload);
+            }
+        } finally {
+            try (var s = Files.list(dir)) {
+                for (Path f : s.toList()) {
+                    Files.deleteIfExists(f);
+                }
+            }
+            Files.deleteIfExists(dir);
+        }
+    }
+
+    /** The 1-minute load average now. */
+    static String load() throws IOException {
+        return Files.readString(Path.of("/proc/loadavg")).split(" ")[0];
+    }
+}
