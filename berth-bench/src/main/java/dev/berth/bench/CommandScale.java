@@ -13,8 +13,8 @@ import java.util.Locale;
 
 /**
  * The whole command at scale, as a user runs it: seeded ONNX-like workload files
- * ({@link SyntheticWorkloads#onnxLike(int, long, int)}, 3 buffers starting per step, in space
- * {@code global} of the default target {@code npu-ref}) of 10^4, 10^5 and 10^6 buffers, each
+ * ({@link WorkloadFiles}: 3 buffers starting per step, seed 7, in space {@code global} of the
+ * default target {@code npu-ref}) of 10^4, 10^5 and 10^6 buffers, each
  * planned by {@code java -jar berth.jar plan FILE -o plan.json} as its own process. Wall time and
  * peak resident memory come from {@code /usr/bin/time} (the kernel's maximum resident set size of
  * the process, JVM included); the median of 5 runs (3 at 10^6). Every run must exit 0 and write
@@ -24,7 +24,6 @@ import java.util.Locale;
  */
 public final class CommandScale {
     private static final Path TIME = Path.of("/usr/bin/time");
-    private static final long SEED = 14;
 
     private CommandScale() {
     }
@@ -57,7 +56,7 @@ public final class CommandScale {
         try {
             for (int n : sizes) {
                 Path workload = dir.resolve("w" + n + ".json");
-                WorkloadFiles.write(workload, "synthetic-" + n, SyntheticWorkloads.onnxLike(n, SEED, 3), "global");
+                WorkloadFiles.write(workload, n, WorkloadFiles.SEED, WorkloadFiles.PER_STEP);
                 int runs = n >= 1_000_000 ? 3 : 5;
                 double[] wall = new double[runs];
                 double[] mb = new double[runs];

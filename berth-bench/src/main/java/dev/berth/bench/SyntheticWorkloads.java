@@ -6,7 +6,7 @@ import java.util.SplittableRandom;
 
 /**
  * Seeded synthetic workloads with ONNX-like lifetimes: buffer i is produced at step
- * i (or i / perStep, {@code perStep} buffers starting per step) and lives 1-4 steps with probability 0.80, 5-50 steps with 0.15 and 51-1000 steps with
+ * i (or i / k, with k buffers starting per step) and lives 1-4 steps with probability 0.80, 5-50 steps with 0.15 and 51-1000 steps with
  * 0.05 (uniform within each band); sizes are log-uniform from 64 B to 4 MiB. The same seed
  * gives the same workload.
  */
@@ -22,8 +22,11 @@ public final class SyntheticWorkloads {
         return onnxLike(n, seed, 1);
     }
 
-    /** The same with {@code perStep} buffers starting at each step (buffer i at step i / perStep). */
+    /** As {@link #onnxLike(int, long)}, with {@code perStep} buffers produced at each step. */
     public static SpaceProblem onnxLike(int n, long seed, int perStep) {
+        if (perStep < 1) {
+            throw new IllegalArgumentException("perStep must be at least 1, got " + perStep);
+        }
         SplittableRandom rnd = new SplittableRandom(seed);
         long[] sizes = new long[n];
         int[] first = new int[n];
