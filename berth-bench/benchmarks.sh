@@ -101,6 +101,12 @@ idealloc_section() {
     echo "The same instances in one JVM, as \`berth bench idealloc\` prints them (planner time per instance):"
   } >> "$tmp"
   run "berth bench idealloc" berth bench idealloc "$ideal" "$data"
+  {
+    echo
+    echo "Whether \`--time-limit\` is kept: the same 22 files in one process per solver, each with a 5-second"
+    echo "limit; the longest planner time per instance against the limit (goal: at most 110 %)."
+  } >> "$tmp"
+  run "TimeLimits" java -cp "$jars/benchmarks.jar" dev.berth.bench.TimeLimits "$jars/berth.jar" 5 "$ideal" "$data"
 }
 
 # BENCH_ONLY=models|scale|idealloc: only that section (6, 7 or 8), in place of an earlier one in BENCHMARKS.md
