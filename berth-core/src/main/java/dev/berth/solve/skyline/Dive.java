@@ -11,6 +11,12 @@ sealed interface Dive permits ExactDive, LazyDive {
      */
     long run(double[] priority, long[] offset, Budget budget);
 
+    /**
+     * The work of the last {@link #run}, in item placements: its items, plus, for a dive whose
+     * candidates refresh lazily, each refresh (which costs about a placement).
+     */
+    long work();
+
     /** What {@link #run} returns for a dive the budget stopped: higher than any height. */
     long STOPPED = Long.MAX_VALUE;
 }

@@ -55,6 +55,12 @@ final class ExactDive implements Dive {
         return dive(every, items.m, priority, offset, conflicts, fixed);
     }
 
+    /** A dive places each item once and refreshes nothing lazily. */
+    @Override
+    public long work() {
+        return items.m;
+    }
+
     /** Frees the items {@code active[0..count)} for {@link #runKept}; every other one stays at {@code at[k]}. */
     void keep(int[] active, int count, long[] at) {
         kept.build(items, conflicts, active, count, at);

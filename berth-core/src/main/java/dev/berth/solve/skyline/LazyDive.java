@@ -17,6 +17,8 @@ final class LazyDive implements Dive {
     private final int[] heap;
     private int heapSize;
     private double[] priority = new double[0];
+    /** Placements and refreshes of the last run. */
+    private long work;
 
     LazyDive(DiveItems items, ObstacleLists fixed) {
         this.items = items;
@@ -53,12 +55,15 @@ final class LazyDive implements Dive {
         }
         long height = 0;
         int placed = 0;
+        long refreshed = 0;
+        work = items.m;
         while (heapSize > 0) {
             int k = heap[0];
             long at = cand.lift(k, Math.max(Checked.saturatingAlignUp(floors.floor(k), align[k]), key[k]));
             if (at > key[k]) {
                 key[k] = at;
                 down(0);
+                refreshed++;
                 continue;
             }
             heap[0] = heap[--heapSize];
@@ -70,10 +75,17 @@ final class LazyDive implements Dive {
             floors.raise(k, top);
             height = Math.max(height, top);
             if ((++placed & (POLL - 1)) == 0 && budget.exhausted()) {
+                work = Checked.saturatingAdd(items.m, refreshed);
                 return STOPPED;
             }
         }
+        work = Checked.saturatingAdd(items.m, refreshed);
         return height;
+    }
+
+    @Override
+    public long work() {
+        return work;
     }
 
     private boolean before(int a, int b) {

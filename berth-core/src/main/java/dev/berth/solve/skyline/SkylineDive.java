@@ -90,6 +90,11 @@ final class SkylineDive {
         return dive.run(prio, offset, budget);
     }
 
+    /** The work of the last {@link #run}, in item placements ({@link Dive#work}). */
+    long work() {
+        return dive.work();
+    }
+
     /**
      * Prepares {@link #runKept kept runs} of the items {@code active[0..count)}: every other
      * dive item stays at {@code at[k]} and becomes, with the fixed items, an obstacle of the

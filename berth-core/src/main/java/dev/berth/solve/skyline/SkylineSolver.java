@@ -29,7 +29,8 @@ import java.util.SplittableRandom;
  * The best placement is returned, never worse than greedy-by-size, which is computed first.
  *
  * <p>Deterministic: the numbers of dives and repairs are fixed by the settings and the
- * problem size, the random factors come from a fixed seed; the {@link Budget} only cuts the
+ * problem size (a lazy dive, whose candidates refresh, counts each refresh as a placement of
+ * the dives' work, so its phase runs fewer dives), the random factors come from a fixed seed; the {@link Budget} only cuts the
  * search short. Always returns {@link Outcome.Solved}, possibly above the limit.
  */
 public final class SkylineSolver implements Solver {
@@ -279,7 +280,11 @@ public final class SkylineSolver implements Solver {
                 // at most dives
                 int from = (int) ((long) dives * ph / phases);
                 int to = (int) ((long) dives * (ph + 1) / phases);
-                for (int d = from; d < to; d++) {
+                // the phase's work, in placements: its dives of every item; a lazy dive counts its
+                // candidates' refreshes too, so that the phase ends by work, not by the clock
+                long allowed = (long) (to - from) * count;
+                long spent = 0;
+                for (int d = from; d < to && spent < allowed; d++) {
                     // a dive costs at least its items: one look at the clock per dive is cheap
                     if (budget.exhausted()) {
                         return;
@@ -288,6 +293,7 @@ public final class SkylineSolver implements Solver {
                     if (h == Dive.STOPPED) {
                         return;
                     }
+                    spent = Checked.saturatingAdd(spent, kept ? count : dive.work());
                     if (h < bestHeight) {
                         bestHeight = h;
                         for (int q = 0; q < count; q++) {

@@ -115,6 +115,11 @@ class SkylineSolverTest {
         double[] prio = new double[items.length];
         SkylineDive lazy = new SkylineDive(p, items, SkylineDive.Mode.LAZY);
         assertThat(lazy.run(prio, new long[items.length], Budget.unlimited())).isLessThan(Dive.STOPPED);
+        // its work counts every item placed, and every refresh of a candidate besides
+        assertThat(lazy.work()).isGreaterThanOrEqualTo(items.length);
+        SkylineDive exact = new SkylineDive(p, items, SkylineDive.Mode.HEAP);
+        exact.run(prio, new long[items.length], Budget.unlimited());
+        assertThat(exact.work()).isEqualTo(items.length);
         Budget late = Budget.seconds(1e-9);
         assertThat(lazy.run(prio, new long[items.length], late)).isEqualTo(Dive.STOPPED);
         assertThat(late.stoppedByClock()).isTrue();
