@@ -56,6 +56,12 @@ final class WorkloadSources {
     }
 
     static Loaded load(Path file, Target target, OptionalLong capacity, List<String> inputs, OnnxSpaces spaces) {
+        return load(file, target, capacity, inputs, spaces, List.of());
+    }
+
+    /** {@code scratch}: a TFLite model's kernels' scratch buffers ({@code --tflm-scratch}), planned in its arena. */
+    static Loaded load(Path file, Target target, OptionalLong capacity, List<String> inputs, OnnxSpaces spaces,
+                       List<dev.berth.io.tflite.TflmScratch> scratch) {
         String name = file.getFileName() == null ? "" : file.getFileName().toString().toLowerCase(java.util.Locale.ROOT);
         if (name.endsWith(".csv")) {
             return CsvWorkloads.load(file, capacity, inputs);
@@ -71,7 +77,7 @@ final class WorkloadSources {
         }
         if (name.endsWith(".tflite")) {
             ImportedTflite m = TfliteImport.read(file, target, new TfliteImport.Options(inputs, spaces.activations(),
-                    spaces.weights(), capacity));
+                    spaces.weights(), capacity, scratch));
             return new Loaded(m.target(), m.workload(), Optional.empty(), Optional.of(m));
         }
         if (capacity.isPresent()) {
