@@ -262,7 +262,7 @@ final class PlanCommand implements Callable<Integer> {
         out.print(Tables.clockNotes(plan, seconds));
         out.print(Tables.tilesAndGeneration(plan));
         in.onnx().ifPresent(m -> out.print(OnnxSummary.render(m, plan)));
-        in.tflite().ifPresent(m -> out.print(TfliteSummary.render(m, plan, head.orElseThrow())));
+        in.tflite().ifPresent(m -> out.print(TfliteSummary.render(m, plan, head.orElseThrow(), tflmScratch != null)));
         if (show) {
             out.println();
             out.print(Picture.render(plan, width > 0 ? width : Terminal.columns()));

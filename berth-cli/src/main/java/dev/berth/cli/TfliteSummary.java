@@ -28,7 +28,8 @@ final class TfliteSummary {
     private TfliteSummary() {
     }
 
-    static String render(ImportedTflite m, Plan plan, TflmHeadPlan.Choice head) {
+    /** {@code scratchGiven}: {@code --tflm-scratch} was given (its list may be empty: kernels that request none). */
+    static String render(ImportedTflite m, Plan plan, TflmHeadPlan.Choice head, boolean scratchGiven) {
         StringBuilder sb = new StringBuilder();
         int subgraphs = m.model().subgraphs().size();
         boolean controlFlow = m.model().subgraphs().stream().flatMap(g -> g.operators().stream())
@@ -90,7 +91,9 @@ final class TfliteSummary {
                 + Sizes.human(c - space.runtimeReserve() - arena.highWater())));
         sb.append("  the arena to give TFLM = this head + TFLM's persistent tail (variable tensors, kernel data, TFLM's own ")
                 .append("structures), which TFLM adds at run time\n");
-        if (!scratch) {
+        if (scratchGiven && !scratch) {
+            sb.append("  --tflm-scratch: the kernels request no scratch buffers, so TFLM's head at run time is this head\n");
+        } else if (!scratch) {
             sb.append("  at run time TFLM also adds the kernels' scratch buffers to the head, around the offline plan, which ")
                     .append("can make it larger: give them with --tflm-scratch FILE to plan with them\n");
         }

@@ -78,4 +78,14 @@ class TflmScratchJsonTest {
         assertThat(e.category()).isEqualTo(Category.INVALID_INPUT);
         assertThat(e.getMessage()).contains("no such file");
     }
+
+    @Test
+    void theJavaApiRefusesWhatTheFileReaderRefuses() {
+        for (Runnable bad : List.<Runnable>of(() -> new TflmScratch(-1, 0, 0), () -> new TflmScratch(1L << 31, 0, 0),
+                () -> new TflmScratch(16, -1, 0), () -> new TflmScratch(16, 3, 2))) {
+            BerthException e = catchThrowableOfType(BerthException.class, bad::run);
+            assertThat(e).isNotNull();
+            assertThat(e.category()).isEqualTo(Category.INVALID_INPUT);
+        }
+    }
 }

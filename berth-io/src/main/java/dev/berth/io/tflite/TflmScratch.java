@@ -16,8 +16,13 @@ public record TflmScratch(long size, int first, int last) {
     public static final long MAX_SIZE = Integer.MAX_VALUE - 15L;
 
     public TflmScratch {
-        if (size < 0 || size > MAX_SIZE || first < 0 || last < first) {
-            throw new IllegalArgumentException("scratch buffer of " + size + " bytes over [" + first + ", " + last + "]");
+        if (size < 0 || size > MAX_SIZE) {
+            throw BerthException.invalid("scratch.size", Long.toString(size), "scratch.size: " + size
+                    + " is not a size TFLM's planner can hold (0.." + MAX_SIZE + ")");
+        }
+        if (first < 0 || last < first) {
+            throw BerthException.invalid("scratch.last", Integer.toString(last), "scratch: steps [" + first + ", "
+                    + last + "] are not an interval of steps (0 <= first <= last)");
         }
     }
 
