@@ -4,6 +4,7 @@
 #   berth-bench/benchmarks.sh                      # everything (about 20 minutes)
 #   MINIMIZE_SECONDS=60 berth-bench/benchmarks.sh  # a shorter safety net for the minimisation of D
 #   BENCH_ONLY=models berth-bench/benchmarks.sh    # only section 6 (the shared ONNX models), in place
+#   BENCH_ONLY=tflite berth-bench/benchmarks.sh    # only section 7 (the TFLite models and TFLM's head), in place
 # Reads the MiniMalloc instances in testdata/benchmarks/minimalloc.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -61,25 +62,52 @@ models_section() {
   run "ModelPlans" java -cp "$jars/benchmarks.jar" dev.berth.bench.ModelPlans "$jars/berth.jar" "$root/testdata/models"
 }
 
-# BENCH_ONLY=models: only section 6, appended to BENCHMARKS.md in place of an earlier section 6
-if [ "${BENCH_ONLY:-}" = models ]; then
+tflite_section() {
+  {
+    echo
+    echo "## 7. The TFLite models and TensorFlow Lite Micro's head"
+    echo
+    echo "\`berth plan MODEL.tflite --json\` (tensors alone) and, where the kernels' scratch buffers are known"
+    echo "(\`testdata/tflm-scratch\`, from TFLM's own report), \`--tflm-scratch FILE\`, one process per run."
+    echo "Tensors: Berth's head (the arena's high-water mark), its lower bound and proof, and TFLM's own"
+    echo "head of the same tensors by Berth's reimplementation of TFLM's greedy planner (TflmGreedyPlanner,"
+    echo "run in the harness) and as TFLM computed it (\`expected/\`, allocator only; person_detect_vela: with"
+    echo "Vela's plan ignored). With scratch buffers: the head Berth predicts TFLM ends with under Berth's"
+    echo "offline plan (scratch buffers placed online by TFLM's greedy policy), and TFLM's own head"
+    echo "(reimplementation, and \`expected/\` under MicroInterpreter). Wall: import + plan, the whole"
+    echo "command including the JVM's start, median of five runs of the command with --tflm-scratch (or"
+    echo "without, where there is no scratch file). Goals: tensor head at the lower bound, final head never"
+    echo "above TFLM's own, at most 1 s per model. Run on $(date -u '+%Y-%m-%d %H:%M UTC'), load average"
+    echo "$(cut -d' ' -f1-3 /proc/loadavg)."
+  } >> "$tmp"
+  run "TflitePlans" java -cp "$jars/benchmarks.jar" dev.berth.bench.TflitePlans "$jars/berth.jar" \
+    "$root/testdata/models/tflite" "$root/testdata/tflm-scratch"
+}
+
+# BENCH_ONLY=models (section 6) or tflite (section 7): only that section, in place of the earlier one
+# (up to the next section or the closing load line), or before the closing load line
+if [ "${BENCH_ONLY:-}" = models ] || [ "${BENCH_ONLY:-}" = tflite ]; then
   : > "$tmp"
-  models_section
-  python3 - "$out" "$tmp" <<'PY'
+  if [ "$BENCH_ONLY" = models ]; then number=6; models_section; else number=7; tflite_section; fi
+  python3 - "$out" "$tmp" "$number" <<'PY'
 import sys
-out, new = sys.argv[1], open(sys.argv[2]).read()
+out, new, number = sys.argv[1], open(sys.argv[2]).read(), sys.argv[3]
 text = open(out).read()
-cut = text.find("\n## 6. ")
-end = text.find("\nLoad average at the end")
+load = "\nLoad average at the end"
+cut = text.find("\n## " + number + ". ")
 if cut >= 0:
-    text = text[:cut] + text[end:] if end > cut else text[:cut]
-end = text.find("\nLoad average at the end")
-text = text[:end] + new + text[end:] if end >= 0 else text + new
+    nxt = text.find("\n## ", cut + 1)
+    end = text.find(load)
+    stop = min(x for x in (nxt, end, len(text)) if x >= 0)
+    text = text[:cut] + new + text[stop:]
+else:
+    end = text.find(load)
+    text = text[:end] + new + text[end:] if end >= 0 else text + new
 open(out, "w").write(text)
 PY
   rm -rf "$tmp" "$jars"
   trap - EXIT
-  echo "wrote section 6 of $out" >&2
+  echo "wrote section $number of $out" >&2
   exit 0
 fi
 
@@ -167,6 +195,7 @@ run "PlannerScale" java -Xmx2g -cp "$jars/benchmarks.jar" dev.berth.bench.Planne
 } >> "$tmp"
 run_summary "CheckedArithmeticBenchmark (JMH's summary table)" java -jar "$jars/benchmarks.jar" CheckedArithmetic -f 2 -wi 5 -i 10
 models_section
+tflite_section
 
 {
   echo
