@@ -6,6 +6,7 @@ import dev.berth.artifact.Plan;
 import dev.berth.artifact.PlannedBuffer;
 import dev.berth.artifact.SpaceMetrics;
 import dev.berth.io.tflite.ImportedTflite;
+import dev.berth.io.tflite.TflmGreedyPlanner;
 import dev.berth.io.tflite.TflmHeadPlan;
 import dev.berth.io.tflite.TflmScratch;
 import dev.berth.io.tflite.TflmView;
@@ -69,7 +70,7 @@ final class TfliteSummary {
         line(sb, scratch ? "high-water of the tensors (this plan):" : "high-water (the head, this plan):",
                 Sizes.human(high));
         line(sb, scratch ? "TFLM's own head of the tensors alone:" : "TFLM's own head (its greedy planner):",
-                Sizes.human(head.tflmTensorHead()));
+                head.tflmTensorHead().isPresent() ? Sizes.human(head.tflmTensorHead().getAsLong()) : NOT_PREDICTED);
         SpaceMetrics arena = plan.metrics(space);
         if (scratch) {
             long scratchBytes = m.scratch().stream().mapToLong(TflmScratch::size).sum();
@@ -77,15 +78,22 @@ final class TfliteSummary {
                     .append(Sizes.human(scratchBytes)).append("), which TFLM places online around the offline plan:\n");
             line(sb, "lower bound (tensors and scratch buffers):",
                     Sizes.human(arena.optimality().map(o -> o.lowerBound()).orElse(arena.peakLive())));
-            line(sb, "predicted TFLM head (its greedy for them):", Sizes.human(head.predictedHead())
-                    + arena.optimality().map(o -> ", " + Tables.proof(o, arena)).orElse(""));
-            line(sb, "TFLM's own head (its greedy, all online):", Sizes.human(head.tflmHead()));
-            sb.append("  offline plan kept: ").append(head.chosen().text()).append("; tried:\n");
+            line(sb, "predicted TFLM head (its greedy for them):", head.predictedHead().isEmpty() ? NOT_PREDICTED
+                    : Sizes.human(head.predictedHead().getAsLong()) + arena.optimality().map(o -> ", "
+                    + Tables.proof(o, arena)).orElse(""));
+            line(sb, "TFLM's own head (its greedy, all online):", head.tflmHead().isPresent()
+                    ? Sizes.human(head.tflmHead().getAsLong()) : NOT_PREDICTED);
+            sb.append("  offline plan kept: ").append(head.chosen().text()).append(head.predicted() ? "; tried:" : "")
+                    .append('\n');
             for (TflmHeadPlan.Candidate c : head.candidates()) {
                 sb.append("    ").append(c.source().text()).append(": tensors in ").append(Sizes.human(c.tensorHead()))
                         .append(", head ").append(Sizes.human(c.predictedHead()))
                         .append(c.valid() ? "" : " (its layout failed the plan validator: not kept)").append('\n');
             }
+        }
+        if (head.predicted() && head.predictedHead().getAsLong() > head.tflmHead().getAsLong()) {
+            sb.append("  above TFLM's own head: TFLM's own placement overlaps, under Berth's lifetimes, tensors TFLM never ")
+                    .append("marks as used (lifetime -1), which Berth keeps live at step 0\n");
         }
         space.capacity().ifPresent(c -> line(sb, "arena capacity (--capacity):", Sizes.human(c) + ", spare "
                 + Sizes.human(c - space.runtimeReserve() - arena.highWater())));
@@ -125,10 +133,14 @@ final class TfliteSummary {
 
     private static final int OVERLAPS_SHOWN = 10;
 
+    private static final String NOT_PREDICTED = "not computed (more than " + TflmGreedyPlanner.MAX_BUFFERS
+            + " buffers: TFLM's greedy policy is quadratic)";
+
     /**
      * The {@code "tflm"} object of {@code plan --json}: the head ({@code head}, the arena's high-water
      * mark, and for the tensors alone {@code tensorHead}), TFLM's own ({@code tflmHead},
-     * {@code tflmTensorHead}), the offline plan kept and every candidate tried.
+     * {@code tflmTensorHead}), the offline plan kept and every candidate tried; {@code predicted}
+     * false (and no heads) for a model with more buffers than Berth runs TFLM's policy for.
      */
     static void writeJson(com.fasterxml.jackson.core.JsonGenerator g, ImportedTflite m, Plan plan,
                           TflmHeadPlan.Choice head) throws java.io.IOException {
@@ -136,11 +148,16 @@ final class TfliteSummary {
         SpaceMetrics arena = plan.metrics(space);
         g.writeStartObject();
         g.writeNumberField("scratchBuffers", m.scratch().size());
-        g.writeNumberField("head", head.predictedHead());
-        g.writeNumberField("tensorHead", head.candidate(head.chosen()).tensorHead());
+        g.writeBooleanField("predicted", head.predicted());
+        if (head.predicted()) {
+            g.writeNumberField("head", head.predictedHead().getAsLong());
+            g.writeNumberField("tensorHead", head.candidate(head.chosen()).tensorHead());
+        }
         g.writeNumberField("lowerBound", arena.optimality().map(o -> o.lowerBound()).orElse(arena.peakLive()));
-        g.writeNumberField("tflmHead", head.tflmHead());
-        g.writeNumberField("tflmTensorHead", head.tflmTensorHead());
+        if (head.predicted()) {
+            g.writeNumberField("tflmHead", head.tflmHead().getAsLong());
+            g.writeNumberField("tflmTensorHead", head.tflmTensorHead().getAsLong());
+        }
         g.writeStringField("offlinePlan", id(head.chosen()));
         g.writeArrayFieldStart("candidates");
         for (TflmHeadPlan.Candidate c : head.candidates()) {

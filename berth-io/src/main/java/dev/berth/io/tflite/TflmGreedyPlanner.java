@@ -31,6 +31,12 @@ public final class TflmGreedyPlanner {
     /** TFLM's mark for a buffer it plans online. */
     public static final long ONLINE = -1;
 
+    /**
+     * The most buffers Berth runs the policy for: it is quadratic (each buffer is compared with every
+     * buffer placed before it, as in TFLM), so a model with more is not predicted (see {@link TflmHeadPlan}).
+     */
+    public static final int MAX_BUFFERS = 1 << 14;
+
     /** One buffer as TFLM's allocator adds it: bytes, first and last step (inclusive), offline offset or {@link #ONLINE}. */
     public record Buffer(long size, int first, int last, long offlineOffset) {
         public Buffer {
@@ -59,9 +65,12 @@ public final class TflmGreedyPlanner {
     private TflmGreedyPlanner() {
     }
 
-    /** Plans {@code buffers}, given in TFLM's order of {@code AddBuffer} calls. */
+    /** Plans {@code buffers}, given in TFLM's order of {@code AddBuffer} calls; at most {@link #MAX_BUFFERS}. */
     public static Result plan(List<Buffer> buffers) {
         int n = buffers.size();
+        if (n > MAX_BUFFERS) {
+            throw new IllegalArgumentException(n + " buffers, more than " + MAX_BUFFERS);
+        }
         List<Integer> order = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
             if (buffers.get(i).offlineOffset() != ONLINE) {
@@ -204,6 +213,11 @@ public final class TflmGreedyPlanner {
             scratchAt[k] = r.offset(firstScratch + k);
         }
         return new ModelPlan(tensors, scratchAt, r.head());
+    }
+
+    /** How many buffers TFLM plans online for {@code view} with no offline plan and {@code scratch}. */
+    public static long bufferCount(TflmView view, List<TflmScratch> scratch) {
+        return view.entries().stream().filter(e -> plans(e, ONLINE)).count() + scratch.size();
     }
 
     /** TFLM's {@code needs_allocating} under an offline plan that gives the tensor {@code offline} (or -1). */

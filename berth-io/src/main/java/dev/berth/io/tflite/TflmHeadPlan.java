@@ -21,6 +21,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * The head TFLM will run a planned model with, and the offline plan that makes it smallest.
@@ -50,6 +51,9 @@ import java.util.Optional;
  * is not kept. Its arena's lower bound is the one Berth's plan proved for the same reservations; the
  * layout is proved optimal when it reaches it, else the bracket is open (reason {@code heuristic}:
  * TFLM's greedy placed part of it).
+ *
+ * <p>A model whose head has more than {@link TflmGreedyPlanner#MAX_BUFFERS} buffers is not predicted
+ * (TFLM's policy is quadratic): Berth's plan is kept as it is, with no prediction.
  */
 public final class TflmHeadPlan {
     /** Where a candidate offline plan's tensor offsets come from. */
@@ -92,14 +96,14 @@ public final class TflmHeadPlan {
      * @param offline        its offline plan, for {@code --tflm-plan}
      * @param chosen         the candidate it came from
      * @param predictedHead  the head TFLM will end with: tensors at {@code offline}, scratch buffers
-     *                       placed online by TFLM's greedy policy
+     *                       placed online by TFLM's greedy policy; empty when not predicted
      * @param tflmHead       TFLM's own head for the same buffers (its greedy policy, every buffer online)
      * @param tflmTensorHead TFLM's own head of the tensors alone (no scratch buffers; TFLM's allocator
      *                       without kernels)
-     * @param candidates     every candidate tried, in the order tried
+     * @param candidates     every candidate tried, in the order tried (none when not predicted)
      */
-    public record Choice(PlanResult result, int[] offline, Source chosen, long predictedHead, long tflmHead,
-                         long tflmTensorHead, List<Candidate> candidates) {
+    public record Choice(PlanResult result, int[] offline, Source chosen, OptionalLong predictedHead,
+                         OptionalLong tflmHead, OptionalLong tflmTensorHead, List<Candidate> candidates) {
         public Choice {
             offline = offline.clone();
             candidates = List.copyOf(candidates);
@@ -108,6 +112,11 @@ public final class TflmHeadPlan {
         @Override
         public int[] offline() {
             return offline.clone();
+        }
+
+        /** Whether TFLM's head was predicted (the model has at most {@link TflmGreedyPlanner#MAX_BUFFERS} buffers). */
+        public boolean predicted() {
+            return predictedHead.isPresent();
         }
 
         public Candidate candidate(Source s) {
@@ -125,6 +134,10 @@ public final class TflmHeadPlan {
     public static Choice choose(ImportedTflite m, PlanResult planned, Planner.Options options) {
         TflmView view = m.view();
         List<TflmScratch> scratch = m.scratch();
+        if (TflmGreedyPlanner.bufferCount(view, scratch) > TflmGreedyPlanner.MAX_BUFFERS) {
+            return new Choice(planned, TflmOfflinePlan.offsets(m, planned.plan()), Source.BERTH, OptionalLong.empty(),
+                    OptionalLong.empty(), OptionalLong.empty(), List.of());
+        }
         TflmGreedyPlanner.ModelPlan own = TflmGreedyPlanner.ofModel(view, null, scratch);
         long ownTensors = scratch.isEmpty() ? own.head() : TflmGreedyPlanner.ofModel(view, null, List.of()).head();
 
@@ -167,7 +180,8 @@ public final class TflmHeadPlan {
         if (!java.util.Arrays.equals(offline, offsets.get(bestIndex))) {
             throw new IllegalStateException("the plan kept does not hold the offsets of " + sources.get(bestIndex));
         }
-        return new Choice(best, offline, sources.get(bestIndex), bestHead, own.head(), ownTensors, candidates);
+        return new Choice(best, offline, sources.get(bestIndex), OptionalLong.of(bestHead), OptionalLong.of(own.head()),
+                OptionalLong.of(ownTensors), candidates);
     }
 
     /** The workload without its scratch buffers. */
