@@ -69,13 +69,13 @@ public final class TflitePlans {
 
             // berth plan as a user runs it
             List<String> plain = command(jar, dir.resolve(file), inputs, null);
-            JsonNode tensorsOnly = once(plain, json).out();
+            JsonNode tensorsOnly = BerthProcess.run(plain).out();
             JsonNode arena = tensorsOnly.get("spaces").get("arena");
             double[] wall = new double[RUNS];
             JsonNode final0 = null;
             List<String> timed = withScratch ? command(jar, dir.resolve(file), inputs, scratchFile) : plain;
             for (int r = 0; r < RUNS; r++) {
-                Run run1 = once(timed, json);
+                BerthProcess run1 = BerthProcess.run(timed);
                 JsonNode out = run1.out();
                 wall[r] = run1.seconds();
                 if (final0 != null && !final0.equals(out)) {
@@ -108,24 +108,4 @@ public final class TflitePlans {
         return cmd;
     }
 
-    /** What one process printed and how long it took, from its start to its exit. */
-    private record Run(JsonNode out, double seconds) {
-    }
-
-    private static Run once(List<String> cmd, ObjectMapper json) throws IOException, InterruptedException {
-        Path out = Files.createTempFile("berth-tflite", ".json");
-        try {
-            long t0 = System.nanoTime();
-            Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile())
-                    .redirectError(ProcessBuilder.Redirect.DISCARD).start();
-            int exit = p.waitFor();
-            double seconds = (System.nanoTime() - t0) / 1e9;
-            if (exit != 0) {
-                throw new IllegalStateException(String.join(" ", cmd) + " exited " + exit);
-            }
-            return new Run(json.readTree(out.toFile()), seconds);
-        } finally {
-            Files.delete(out);
-        }
-    }
 }
