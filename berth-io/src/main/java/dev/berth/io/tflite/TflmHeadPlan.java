@@ -147,7 +147,10 @@ public final class TflmHeadPlan {
         offsets.add(TflmOfflinePlan.offsets(m, planned.plan()));
         if (!scratch.isEmpty()) {
             sources.add(Source.BERTH_TENSORS_ALONE);
-            offsets.add(TflmOfflinePlan.offsets(m, Planner.plan(m.target(), withoutScratch(m), options).plan()));
+            // the same search, its progress shown, its brackets (those of another workload) not reported
+            dev.berth.solve.Progress shown = options.progress();
+            Planner.Options quiet = options.withProgress(shown::searching);
+            offsets.add(TflmOfflinePlan.offsets(m, Planner.plan(m.target(), withoutScratch(m), quiet).plan()));
         }
         int[] ownOffsets = intOffsets(own.tensorOffset());
         if (ownOffsets != null) {
