@@ -233,8 +233,11 @@ class TflmOfflinePlanTest {
         return TflmOfflinePlan.write(ByteBuffer.wrap(file), "tiny.tflite", m, none);
     }
 
-    /** A tiny model whose buffers 1 and 2 are one Buffer table with 40 bytes of data not 16-aligned in the file. */
-    private static byte[] sharedMisalignedBuffer() {
+    /**
+     * A tiny model whose buffers 1 and 2 have the same 40 bytes of data, not 16-aligned in the
+     * file: one Buffer table for both ({@code sharedTable}) or two tables of one data vector.
+     */
+    private static byte[] sharedMisalignedBuffer(boolean sharedTable) {
         byte[] data = new byte[40];
         for (int i = 0; i < data.length; i++) {
             data[i] = (byte) (7 * i + 1);
@@ -245,7 +248,7 @@ class TflmOfflinePlanTest {
                 b.createByteVector(new byte[p]);
                 int vec = org.tensorflow.lite.schema.Buffer.createDataVector(b, data);
                 int table = org.tensorflow.lite.schema.Buffer.createBuffer(b, vec);
-                return new int[] {table, table};
+                return new int[] {table, sharedTable ? table : org.tensorflow.lite.schema.Buffer.createBuffer(b, vec)};
             }, TinyTflite.Graph.of(TinyTflite.Op.fc()));
             Model m = Model.getRootAsModel(ByteBuffer.wrap(file).order(ByteOrder.LITTLE_ENDIAN));
             if (m.buffers(1).dataAsByteBuffer().position() % 16 != 0) {
@@ -255,9 +258,12 @@ class TflmOfflinePlanTest {
         throw new AssertionError("no padding made the data misaligned");
     }
 
-    @org.junit.jupiter.api.Test
-    void aBufferTableSharedByTwoBuffersMovesOnce() {
-        byte[] in = sharedMisalignedBuffer();
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(booleans = {true, false})
+    void dataSharedByTwoBuffersMovesOnce(boolean sharedTable) {
+        byte[] in = sharedMisalignedBuffer(sharedTable);
+        Model mi = Model.getRootAsModel(ByteBuffer.wrap(in).order(ByteOrder.LITTLE_ENDIAN));
+        assertThat(mi.buffers(2).dataAsByteBuffer().position()).isEqualTo(mi.buffers(1).dataAsByteBuffer().position());
         byte[] out = plannedWithNoOffsets(in);
         assertAlignedCopy(in, out, "tiny");
         assertSameModelButThePlan(in, out);
