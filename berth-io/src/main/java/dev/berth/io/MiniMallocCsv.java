@@ -284,33 +284,50 @@ public final class MiniMallocCsv {
      * already has one, which is filled in).
      */
     public static String write(Document doc, Plan plan) {
-        Map<String, Long> offsets = new HashMap<>();
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        try {
+            write(doc, plan, out);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    /** As {@link #write(Document, Plan)}, row by row to {@code out} (UTF-8), which is not closed. */
+    public static void write(Document doc, Plan plan, java.io.OutputStream out) throws IOException {
+        Map<String, PlannedBuffer> planned = new HashMap<>();
         for (PlannedBuffer b : plan.buffers()) {
             if (b.space().equals(SPACE)) {
-                offsets.put(b.name(), b.offset());
+                planned.put(b.name(), b);
             }
         }
         int offsetColumn = doc.header().indexOf("offset");
-        StringBuilder sb = new StringBuilder();
+        java.io.Writer w = new java.io.BufferedWriter(new java.io.OutputStreamWriter(out, StandardCharsets.UTF_8), 1 << 16);
         List<String> header = new ArrayList<>(doc.header());
         if (offsetColumn < 0) {
             header.add("offset");
         }
-        sb.append(String.join(",", header)).append('\n');
+        w.write(String.join(",", header));
+        w.write('\n');
         for (Row r : doc.rows()) {
-            Long o = offsets.get(r.id());
-            if (o == null) {
+            PlannedBuffer b = planned.get(r.id());
+            if (b == null) {
                 throw new IllegalArgumentException("the plan has no buffer " + r.id() + " in space " + SPACE);
             }
-            List<String> cells = new ArrayList<>(r.cells());
-            if (offsetColumn < 0) {
-                cells.add(Long.toString(o));
-            } else {
-                cells.set(offsetColumn, Long.toString(o));
+            String offset = Long.toString(b.offset());
+            List<String> cells = r.cells();
+            for (int c = 0; c < cells.size(); c++) {
+                if (c > 0) {
+                    w.write(',');
+                }
+                w.write(c == offsetColumn ? offset : cells.get(c));
             }
-            sb.append(String.join(",", cells)).append('\n');
+            if (offsetColumn < 0) {
+                w.write(cells.isEmpty() ? offset : "," + offset);
+            }
+            w.write('\n');
         }
-        return sb.toString();
+        w.flush();
     }
 
     private static List<String> fields(String line) {
