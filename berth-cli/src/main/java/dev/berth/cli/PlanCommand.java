@@ -225,18 +225,19 @@ final class PlanCommand implements Callable<Integer> {
         }
         Plan plan = r.plan();
         // every output is made before any is written, and all are renamed into place together
-        java.util.Map<Path, byte[]> outputs = new java.util.LinkedHashMap<>();
+        java.util.Map<Path, AtomicFiles.Content> outputs = new java.util.LinkedHashMap<>();
         if (output != null) {
-            outputs.put(output, CsvWorkloads.output(output, workload, plan));
+            outputs.put(output, CsvWorkloads.output(output, in, plan));
         }
         if (report != null) {
-            outputs.put(report, dev.berth.cli.report.HtmlReport.toBytes(plan));
+            outputs.put(report, AtomicFiles.Content.of(dev.berth.cli.report.HtmlReport.toBytes(plan)));
         }
         int[] offline = null;
         if (tflmPlan != null) {
             dev.berth.io.tflite.ImportedTflite m = in.tflite().orElseThrow();
             offline = head.orElseThrow().offline();
-            outputs.put(tflmPlan, dev.berth.io.tflite.TflmOfflinePlan.write(workload, m.model(), offline));
+            outputs.put(tflmPlan, AtomicFiles.Content.of(dev.berth.io.tflite.TflmOfflinePlan.write(workload, m.model(),
+                    offline)));
         }
         AtomicFiles.writeAll(outputs);
         if (json) {
