@@ -4,8 +4,9 @@
 #   berth-bench/benchmarks.sh                      # everything (about 35 minutes)
 #   MINIMIZE_SECONDS=60 berth-bench/benchmarks.sh  # a shorter safety net for the minimisation of D
 #   BENCH_ONLY=models berth-bench/benchmarks.sh    # only section 6 (the shared ONNX models), in place
-#   BENCH_ONLY=scale berth-bench/benchmarks.sh     # only section 7 (the whole command at 10^4-10^6 buffers)
-#   BENCH_ONLY=idealloc berth-bench/benchmarks.sh  # only section 8 (idealloc's instances beside idealloc)
+#   BENCH_ONLY=tflite berth-bench/benchmarks.sh    # only section 7 (the TFLite models and TFLM's head), in place
+#   BENCH_ONLY=scale berth-bench/benchmarks.sh     # only section 8 (the whole command at 10^4-10^6 buffers)
+#   BENCH_ONLY=idealloc berth-bench/benchmarks.sh  # only section 9 (idealloc's instances beside idealloc)
 # Reads the MiniMalloc instances in testdata/benchmarks/minimalloc and idealloc's in testdata/benchmarks/idealloc.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -63,10 +64,32 @@ models_section() {
   run "ModelPlans" java -cp "$jars/benchmarks.jar" dev.berth.bench.ModelPlans "$jars/berth.jar" "$root/testdata/models"
 }
 
+tflite_section() {
+  {
+    echo
+    echo "## 7. The TFLite models and TensorFlow Lite Micro's head"
+    echo
+    echo "\`berth plan MODEL.tflite --json\` (tensors alone) and, where the kernels' scratch buffers are known"
+    echo "(\`testdata/tflm-scratch\`, from TFLM's own report), \`--tflm-scratch FILE\`, one process per run."
+    echo "Tensors: Berth's head (the arena's high-water mark), its lower bound and proof, and TFLM's own"
+    echo "head of the same tensors by Berth's reimplementation of TFLM's greedy planner (TflmGreedyPlanner,"
+    echo "run in the harness) and as TFLM computed it (\`expected/\`, allocator only; person_detect_vela: with"
+    echo "Vela's plan ignored). With scratch buffers: the head Berth predicts TFLM ends with under Berth's"
+    echo "offline plan (scratch buffers placed online by TFLM's greedy policy), and TFLM's own head"
+    echo "(reimplementation, and \`expected/\` under MicroInterpreter). Wall: import + plan, the whole"
+    echo "command including the JVM's start, median of five runs of the command with --tflm-scratch (or"
+    echo "without, where there is no scratch file). Goals: tensor head at the lower bound, final head never"
+    echo "above TFLM's own, at most 1 s per model. Run on $(date -u '+%Y-%m-%d %H:%M UTC'), load average"
+    echo "$(cut -d' ' -f1-3 /proc/loadavg)."
+  } >> "$tmp"
+  run "TflitePlans" java -cp "$jars/benchmarks.jar" dev.berth.bench.TflitePlans "$jars/berth.jar" \
+    "$root/testdata/models/tflite" "$root/testdata/tflm-scratch"
+}
+
 scale_section() {
   {
     echo
-    echo "## 7. The whole command at scale (issue 14, item 4)"
+    echo "## 8. The whole command at scale (issue 14, item 4)"
     echo
     echo "Seeded ONNX-like workload files (3 buffers starting per step; lifetimes and sizes as in §4) planned"
     echo "by \`berth plan FILE -o plan.json\` with default options on the default target, one process per run:"
@@ -81,7 +104,7 @@ scale_section() {
 idealloc_section() {
   {
     echo
-    echo "## 8. idealloc's instances, side by side with idealloc (issue 14, item 5)"
+    echo "## 9. idealloc's instances, side by side with idealloc (issue 14, item 5)"
     echo
     echo "The 21 instances of testdata/benchmarks/idealloc/README.md (IOPDDL graphs, MindSpore SOMAS traces,"
     echo "MiniMalloc's challenging set) planned with no capacity to meet by \`berth bench idealloc FILE\`,"
@@ -109,14 +132,15 @@ idealloc_section() {
   run "TimeLimits" java -cp "$jars/benchmarks.jar" dev.berth.bench.TimeLimits "$jars/berth.jar" 5 "$ideal" "$data"
 }
 
-# BENCH_ONLY=models|scale|idealloc: only that section (6, 7 or 8), in place of an earlier one in BENCHMARKS.md
+# BENCH_ONLY=models|tflite|scale|idealloc: only that section (6, 7, 8 or 9), in place of an earlier one in BENCHMARKS.md
 if [ -n "${BENCH_ONLY:-}" ]; then
   : > "$tmp"
   case "$BENCH_ONLY" in
     models) number=6; models_section ;;
-    scale) number=7; scale_section ;;
-    idealloc) number=8; idealloc_section ;;
-    *) echo "BENCH_ONLY: models, scale or idealloc, not $BENCH_ONLY" >&2; exit 2 ;;
+    tflite) number=7; tflite_section ;;
+    scale) number=8; scale_section ;;
+    idealloc) number=9; idealloc_section ;;
+    *) echo "BENCH_ONLY: models, tflite, scale or idealloc, not $BENCH_ONLY" >&2; exit 2 ;;
   esac
   python3 - "$out" "$tmp" "$number" <<'PY'
 import sys
@@ -224,6 +248,7 @@ run "PlannerScale" java -Xmx2g -cp "$jars/benchmarks.jar" dev.berth.bench.Planne
 } >> "$tmp"
 run_summary "CheckedArithmeticBenchmark (JMH's summary table)" java -jar "$jars/benchmarks.jar" CheckedArithmetic -f 2 -wi 5 -i 10
 models_section
+tflite_section
 scale_section
 idealloc_section
 

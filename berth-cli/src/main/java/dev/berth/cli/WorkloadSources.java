@@ -1,6 +1,7 @@
 package dev.berth.cli;
 
 import dev.berth.failure.BerthException;
+import dev.berth.io.MiniMallocCsv;
 import dev.berth.io.WorkloadJson;
 import dev.berth.io.onnx.ImportedModel;
 import dev.berth.io.onnx.OnnxImport;
@@ -23,11 +24,13 @@ import java.util.OptionalLong;
 final class WorkloadSources {
     /**
      * What {@code plan} plans: the target (possibly derived from the input) and the workload;
-     * for an ONNX model also what the import found (tensors, naive total, folded Ifs).
+     * for an ONNX model also what the import found (tensors, naive total, folded Ifs); for a
+     * MiniMalloc CSV the rows read, which a CSV output writes back with their offsets.
      */
-    record Loaded(Target target, Workload workload, Optional<ImportedModel> onnx, Optional<ImportedTflite> tflite) {
+    record Loaded(Target target, Workload workload, Optional<ImportedModel> onnx, Optional<ImportedTflite> tflite,
+                  Optional<MiniMallocCsv.Document> csv) {
         Loaded(Target target, Workload workload) {
-            this(target, workload, Optional.empty(), Optional.empty());
+            this(target, workload, Optional.empty(), Optional.empty(), Optional.empty());
         }
     }
 
@@ -56,6 +59,12 @@ final class WorkloadSources {
     }
 
     static Loaded load(Path file, Target target, OptionalLong capacity, List<String> inputs, OnnxSpaces spaces) {
+        return load(file, target, capacity, inputs, spaces, List.of());
+    }
+
+    /** {@code scratch}: a TFLite model's kernels' scratch buffers ({@code --tflm-scratch}), planned in its arena. */
+    static Loaded load(Path file, Target target, OptionalLong capacity, List<String> inputs, OnnxSpaces spaces,
+                       List<dev.berth.io.tflite.TflmScratch> scratch) {
         String name = file.getFileName() == null ? "" : file.getFileName().toString().toLowerCase(java.util.Locale.ROOT);
         if (name.endsWith(".csv")) {
             return CsvWorkloads.load(file, capacity, inputs);
@@ -67,12 +76,12 @@ final class WorkloadSources {
             }
             ImportedModel m = OnnxImport.read(file, target, new OnnxImport.Options(inputs, spaces.activations(),
                     spaces.weights()));
-            return new Loaded(target, m.workload(), Optional.of(m), Optional.empty());
+            return new Loaded(target, m.workload(), Optional.of(m), Optional.empty(), Optional.empty());
         }
         if (name.endsWith(".tflite")) {
             ImportedTflite m = TfliteImport.read(file, target, new TfliteImport.Options(inputs, spaces.activations(),
-                    spaces.weights(), capacity));
-            return new Loaded(m.target(), m.workload(), Optional.empty(), Optional.of(m));
+                    spaces.weights(), capacity, scratch));
+            return new Loaded(m.target(), m.workload(), Optional.empty(), Optional.of(m), Optional.empty());
         }
         if (capacity.isPresent()) {
             throw BerthException.invalid("--capacity", "--capacity applies to MiniMalloc CSV and TFLite input only; a "

@@ -5,8 +5,10 @@ import dev.berth.target.Space;
 import dev.berth.target.Target;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -23,10 +25,12 @@ public final class WorkloadCheck {
         Set<String> names = new HashSet<>();
         for (int i = 0; i < w.buffers().size(); i++) {
             BufferSpec b = w.buffers().get(i);
-            String path = "buffers[" + i + "]";
             names.add(b.name());
-            requireOf(target, b.space(), path + ".space");
+            if (!isOwn(target, b.space())) {
+                requireOf(target, b.space(), "buffers[" + i + "].space");
+            }
             if (b.tile().isPresent()) {
+                String path = "buffers[" + i + "]";
                 TileSpec t = b.tile().get();
                 if (target.generation().isEmpty() || target.generation().get().descriptor().isEmpty()) {
                     throw BerthException.invalid(path + ".tile", path + ".tile: target " + target.name()
@@ -42,9 +46,17 @@ public final class WorkloadCheck {
         for (int i = 0; i < w.fixed().size(); i++) {
             FixedRegion f = w.fixed().get(i);
             names.add(f.name());
-            requireOf(target, f.space(), "fixed[" + i + "].space");
+            if (!isOwn(target, f.space())) {
+                requireOf(target, f.space(), "fixed[" + i + "].space");
+            }
         }
         checkReservedNames(target, w, names);
+    }
+
+    /** True when {@code space} is the target's space of its name (what {@link #requireOf} accepts). */
+    private static boolean isOwn(Target target, Space space) {
+        Space own = target.spaces().get(space.name());
+        return own != null && (own == space || own.equals(space));
     }
 
     /**
@@ -68,13 +80,17 @@ public final class WorkloadCheck {
             derived.add("descriptor-table");
             derived.add("instructions");
         }
+        // the names TENSOR.tilebuf.N of every tiled TENSOR, found by the part before each ".tilebuf."
+        // of a name (one pass over the names, not one per tiled buffer), in the names' order
+        Map<String, List<String>> byTensor = new HashMap<>();
+        for (String n : names) {
+            for (int k = n.indexOf(".tilebuf."); k >= 0; k = n.indexOf(".tilebuf.", k + 1)) {
+                byTensor.computeIfAbsent(n.substring(0, k), x -> new ArrayList<>()).add(n);
+            }
+        }
         for (BufferSpec b : w.buffers()) {
             if (b.tile().isPresent()) {
-                for (String n : names) {
-                    if (n.startsWith(b.name() + ".tilebuf.")) {
-                        derived.add(n);
-                    }
-                }
+                derived.addAll(byTensor.getOrDefault(b.name(), List.of()));
             }
         }
         for (String d : derived) {
