@@ -28,12 +28,12 @@ final class LazyDive implements Dive {
         this.heap = new int[items.m];
     }
 
-    /** Looks at the budget once per this many placed items (a power of two). */
+    /** Looks at the budget once per this many placed items, and once per this many refreshes (a power of two). */
     static final int POLL = 1 << 10;
 
     /**
      * Candidates refresh lazily, so one dive can cost far more than its items: it looks at the
-     * budget every {@link #POLL} placements.
+     * budget every {@link #POLL} placements and every {@link #POLL} refreshes.
      */
     @Override
     public long run(double[] prio, long[] offset, Budget budget) {
@@ -63,7 +63,10 @@ final class LazyDive implements Dive {
             if (at > key[k]) {
                 key[k] = at;
                 down(0);
-                refreshed++;
+                if ((++refreshed & (POLL - 1)) == 0 && budget.exhausted()) {
+                    work = Checked.saturatingAdd(items.m, refreshed);
+                    return STOPPED;
+                }
                 continue;
             }
             heap[0] = heap[--heapSize];
