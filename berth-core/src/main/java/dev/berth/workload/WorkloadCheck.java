@@ -25,7 +25,18 @@ public final class WorkloadCheck {
             BufferSpec b = w.buffers().get(i);
             String path = "buffers[" + i + "]";
             names.add(b.name());
-            requireOf(target, b.space(), path + ".space");
+            for (int j = 0; j < b.candidates().size(); j++) {
+                String at = path + ".space" + (b.hasChoice() ? "[" + j + "]" : "");
+                try {
+                    requireOf(target, b.candidates().get(j), at);
+                } catch (BerthException e) {
+                    throw BerthException.invalid(at, b.candidates().get(j).name(), "buffer '" + b.name() + "': "
+                            + e.failure().message());
+                }
+            }
+            if (b.hasChoice()) {
+                checkChoice(target, w, b, path);
+            }
             if (b.tile().isPresent()) {
                 TileSpec t = b.tile().get();
                 if (target.generation().isEmpty() || target.generation().get().descriptor().isEmpty()) {
@@ -45,6 +56,29 @@ public final class WorkloadCheck {
             requireOf(target, f.space(), "fixed[" + i + "].space");
         }
         checkReservedNames(target, w, names);
+    }
+
+    /**
+     * A buffer with candidates may not choose a space with a capacity that something placed after
+     * the assignment needs room in: a tile's through space or the space of generation's allocations.
+     */
+    private static void checkChoice(Target target, Workload w, BufferSpec b, String path) {
+        Set<String> later = new HashSet<>();
+        for (BufferSpec o : w.buffers()) {
+            o.tile().ifPresent(t -> later.add(t.through().name()));
+        }
+        target.generation().ifPresent(g -> {
+            g.descriptor().ifPresent(d -> later.add(d.space()));
+            g.instruction().ifPresent(i -> later.add(i.space()));
+        });
+        for (int j = 0; j < b.candidates().size(); j++) {
+            Space s = b.candidates().get(j);
+            if (s.capacity().isPresent() && later.contains(s.name())) {
+                throw BerthException.invalid(path + ".space[" + j + "]", s.name(), "buffer '" + b.name() + "': candidate "
+                        + "space '" + s.name() + "' has a capacity and also receives tile buffers or generation's "
+                        + "allocations, which are placed after the choice of spaces; give this buffer one space");
+            }
+        }
     }
 
     /**
