@@ -42,6 +42,11 @@ public sealed interface Space permits Space.Logical, Space.Local, Space.External
      */
     long accessCost();
 
+    /** True when the access cost is its kind's default (0 for local, 1 otherwise): files then leave it out. */
+    default boolean hasDefaultAccessCost() {
+        return accessCost() == defaultAccessCost(kind());
+    }
+
     /** The access cost a space of {@code kind} has when its target gives none: 0 for local, 1 otherwise. */
     private static long defaultAccessCost(String kind) {
         return kind.equals("local") ? 0 : 1;
@@ -67,7 +72,7 @@ public sealed interface Space permits Space.Logical, Space.Local, Space.External
             sb.append("base ").append(base()).append(", ");
         }
         sb.append("alignment ").append(alignment()).append(", runtimeReserve ").append(runtimeReserve());
-        if (accessCost() != defaultAccessCost(kind())) {
+        if (!hasDefaultAccessCost()) {
             sb.append(", accessCost ").append(accessCost());
         }
         return sb.append(", ").append(format().describe()).append(')').toString();

@@ -98,8 +98,35 @@ public final class TargetJson {
     }
 
     private static Space space(String name, JsonNode n, String p, Map<String, AddressFormat> formats) {
-        Json.object(n, p, Set.of("kind", "format", "alignment", "capacity", "base", "runtimeReserve"),
+        Json.object(n, p, Set.of("kind", "format", "alignment", "capacity", "base", "runtimeReserve", "accessCost"),
                 Set.of("kind", "format"));
+        Space s = kindOf(name, n, p, formats);
+        return n.has("accessCost") ? withAccessCost(s, accessCost(n.get("accessCost"), p + ".accessCost")) : s;
+    }
+
+    /** The space with that access cost instead of its kind's default. */
+    private static Space withAccessCost(Space s, long cost) {
+        if (s instanceof Space.Logical l) {
+            return new Space.Logical(l.name(), l.format(), l.alignment(), l.runtimeReserve(), cost);
+        }
+        if (s instanceof Space.Local l) {
+            return new Space.Local(l.name(), l.format(), l.alignment(), l.runtimeReserve(), l.capacityBytes(), cost);
+        }
+        Space.External e = (Space.External) s;
+        return new Space.External(e.name(), e.format(), e.alignment(), e.runtimeReserve(), e.base(), e.capacity(), cost);
+    }
+
+    /** {@code accessCost}: a JSON integer in 0..2^63-1 (a cost per byte, not a size: no units). */
+    static long accessCost(JsonNode n, String path) {
+        if (n == null || !n.isIntegralNumber() || n.bigIntegerValue().signum() < 0
+                || n.bigIntegerValue().bitLength() > 63) {
+            throw BerthException.invalid(path, Json.text(n), path + ": expected a whole number in 0..2^63-1 (the cost "
+                    + "of one byte accessed), got " + (n != null && n.isNumber() ? "'" + n + "'" : Json.kind(n)));
+        }
+        return n.longValue();
+    }
+
+    private static Space kindOf(String name, JsonNode n, String p, Map<String, AddressFormat> formats) {
         String kind = Json.string(n.get("kind"), p + ".kind");
         String fname = Json.string(n.get("format"), p + ".format");
         AddressFormat fmt = formats.get(fname);
@@ -218,6 +245,9 @@ public final class TargetJson {
                 g.writeNumberField("base", s.base());
             }
             g.writeNumberField("runtimeReserve", s.runtimeReserve());
+            if (!s.hasDefaultAccessCost()) {
+                g.writeNumberField("accessCost", s.accessCost());
+            }
             g.writeEndObject();
         }
         g.writeEndObject();
