@@ -4,6 +4,7 @@ import dev.berth.failure.Require;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * What the planner chose for the buffers that have candidate spaces (contract §5
@@ -12,8 +13,9 @@ import java.util.Optional;
  * and every placement, how the choice is known to be the cheapest (or that it is not), and one
  * {@link Choice} per buffer that had candidates, in input order.
  */
-public record Assignment(long cost, long lowerBound, Proof proof, List<Choice> choices) {
+public record Assignment(long cost, long lowerBound, Proof proof, List<Choice> choices, List<Baseline> baselines) {
     public Assignment {
+        baselines = Require.elements(baselines, "baselines");
         if (lowerBound < 0 || cost < lowerBound) {
             throw new IllegalArgumentException("cost " + cost + " below its lower bound " + lowerBound);
         }
@@ -33,6 +35,24 @@ public record Assignment(long cost, long lowerBound, Proof proof, List<Choice> c
     public Optional<Choice> choice(String buffer) {
         Require.nonNull(buffer, "buffer");
         return choices.stream().filter(c -> c.buffer().equals(buffer)).findFirst();
+    }
+
+    /**
+     * What a documented policy costs on the same workload and target, for comparison: empty when
+     * it cannot place every buffer. {@code first-fit} is TVM USMP's (largest first, the first
+     * candidate pool where it fits), {@code fastest-bank-first} ExecuTorch's {@code banked_greedy}.
+     */
+    public record Baseline(String policy, OptionalLong cost) {
+        public Baseline {
+            Require.name(policy, "policy");
+            Require.nonNull(cost, "cost");
+        }
+    }
+
+    /** The cost of the policy of that id, if it placed everything. */
+    public OptionalLong baseline(String policy) {
+        return baselines.stream().filter(b -> b.policy().equals(policy)).findFirst().map(Baseline::cost)
+                .orElse(OptionalLong.empty());
     }
 
     /** How the cost is known to be the least. */

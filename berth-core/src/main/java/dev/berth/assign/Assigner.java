@@ -80,8 +80,8 @@ public final class Assigner {
             placements.put(m.limited.get(s).name(), offsets.get(s));
         }
         Packing fin = replay(m, choice);
-        return new Result(resolved(m, choice), new Assignment(cost, Math.min(lb, cost), proof, choices(m, choice, fin)),
-                placements);
+        return new Result(resolved(m, choice), new Assignment(cost, Math.min(lb, cost), proof, choices(m, choice, fin),
+                Baselines.all(m)), placements);
     }
 
     /** Nothing fits by the placement rule: each buffer in its fallback (or last candidate); the planner says why. */
@@ -93,7 +93,7 @@ public final class Assigner {
         }
         long cost = m.cost(choice);
         return new Result(resolved(m, choice), new Assignment(cost, Math.min(lb, cost), Assignment.Proof.OPEN,
-                choices(m, choice, null)), Map.of());
+                choices(m, choice, null), Baselines.all(m)), Map.of());
     }
 
     /** The packing of {@code choice}, for the reasons: its buffers placed in the placement order. */

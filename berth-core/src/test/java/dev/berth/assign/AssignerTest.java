@@ -266,6 +266,38 @@ class AssignerTest {
         }
     }
 
+    /**
+     * Both baselines put the larger buffer in sram first and spill the one read ten times; Berth
+     * weighs the accesses. Worked by hand: sram 100 bytes; a 60 bytes [0,1], b 50 bytes [1,2]
+     * read 10 times, c 40 bytes [2,3]. a and b do not fit together; b and c do (90 bytes at step 2).
+     */
+    @org.junit.jupiter.api.Test
+    void theBaselinesIgnoreAccessesAndBerthDoesNot() {
+        Space global = Space.logical("global", WIDE).build();
+        Space sram = Space.local("sram", NARROW).capacity(100).build();
+        Target t = Target.builder("t").space(global).space(sram).build();
+        Workload w = Workload.builder("w")
+                .buffer(BufferSpec.named("a").size(60).in(sram).orIn(global).live(0, 1).build())
+                .buffer(BufferSpec.named("b").size(50).in(sram).orIn(global).accesses(10).live(1, 2).build())
+                .buffer(BufferSpec.named("c").size(40).in(sram).orIn(global).live(2, 3).build())
+                .build();
+        Model m = new Model(t, w);
+        assertThat(Baselines.firstFit(m)).hasValue(500);
+        assertThat(Baselines.fastestBankFirst(m)).hasValue(500);
+        Assignment a = Assigner.assign(t, w, new Work(1000, 1000)).assignment();
+        assertThat(a.cost()).isEqualTo(60);
+        assertThat(a.optimal()).isTrue();
+        assertThat(a.baseline("first-fit")).hasValue(500);
+        assertThat(a.baseline("fastest-bank-first")).hasValue(500);
+        Assignment.Choice ca = a.choice("a").orElseThrow();
+        assertThat(ca.space()).isEqualTo("global");
+        Assignment.Why why = ca.why().orElseThrow();
+        assertThat(why.reason()).isEqualTo(Assignment.Reason.FULL);
+        assertThat(why.step()).isEqualTo(1);
+        assertThat(why.holders()).containsExactly("b");
+        assertThat(why.liveBytes()).isEqualTo(50);
+    }
+
     /** A try that fits itself but pushes a buffer placed after it out of the space: rolled back whole. */
     @org.junit.jupiter.api.Test
     void anInsertThatPushesALaterBufferOutIsRolledBack() {
