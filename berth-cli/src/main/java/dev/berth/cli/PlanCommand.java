@@ -36,6 +36,8 @@ import java.util.concurrent.Callable;
                 "  berth plan examples/seed.json -o plan.json --json",
                 "  berth plan examples/seed.json -o plan.json --report plan.html",
                 "  berth plan model.onnx --input x=1x3x640x640",
+                "  berth plan model.onnx --input x=1x3x48x192 --fast-space sram",
+                "  berth plan person_detect.tflite --fast-space sram --fast-capacity 64KiB",
                 "  berth plan person_detect.tflite --capacity 64KiB",
                 "  berth plan person_detect.tflite --tflm-plan person_detect.planned.tflite",
                 "  berth plan A.1048576.csv --capacity 1MiB -o A.out.csv",
@@ -222,6 +224,10 @@ final class PlanCommand implements Callable<Integer> {
                 g.writeStartObject();
                 g.writeFieldName("spaces");
                 PlanJson.writeSpaces(g, plan.spaces());
+                if (r.assignment().isPresent()) {
+                    g.writeFieldName("assignment");
+                    PlanJson.writeAssignment(g, r.assignment().get());
+                }
                 g.writeStringField("output", output == null ? null : output.toString());
                 if (tflmPlan != null) {
                     g.writeStringField("tflmPlan", tflmPlan.toString());
@@ -233,11 +239,13 @@ final class PlanCommand implements Callable<Integer> {
         out.println("plan " + plan.workload() + " on target " + t.name() + ": " + plan.buffers().size()
                 + " reservations, verified (" + r.verdict().checks() + " checks)");
         out.print(Tables.summary(plan));
+        r.assignment().ifPresent(a -> out.print(AssignmentTable.render(a, plan)));
         out.print(Tables.clockNotes(plan, seconds));
         out.print(Tables.tilesAndGeneration(plan));
         in.onnx().ifPresent(m -> out.print(OnnxSummary.render(m, plan)));
         in.tflite().ifPresent(m -> out.print(TfliteSummary.render(m, plan)));
         if (show) {
+            r.assignment().ifPresent(a -> out.print(AssignmentTable.why(a)));
             out.println();
             out.print(Picture.render(plan, width > 0 ? width : Terminal.columns()));
         }

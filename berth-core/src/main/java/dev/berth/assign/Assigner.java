@@ -46,7 +46,8 @@ public final class Assigner {
         long lb = Bounds.root(m);
         Optional<Greedy.Result> best = Optional.empty();
         for (Map.Entry<String, int[]> o : Greedy.orders(m).entrySet()) {
-            Optional<Greedy.Result> r = Greedy.run(m, o.getKey(), o.getValue(), work.placements());
+            Optional<Greedy.Result> r = Greedy.run(m, o.getKey(), o.getValue(), work.placements())
+                    .map(g -> Repair.improve(m, g, o.getValue(), work.placements()));
             if (r.isPresent() && (best.isEmpty() || r.get().cost() < best.get().cost())) {
                 best = r;
             }

@@ -18,13 +18,21 @@ final class Bounds {
     private Bounds() {
     }
 
-    /** The bound of the whole workload's cost, before anything is chosen. */
+    /**
+     * The bound of the whole workload's cost, before anything is chosen: the better of the flow
+     * relaxation's and the per-step knapsacks' ({@link StepKnapsackBound}).
+     */
     static long root(Model m) {
         Packing empty = new Packing(m);
-        return rest(m, 0, empty);
+        return Math.max(rest(m, 0, empty, false), rest(m, 0, empty, true));
     }
 
+    /** The bound of ranks {@code k..} by the flow relaxation (what the search uses at every node). */
     static long rest(Model m, int k, Packing p) {
+        return rest(m, k, p, false);
+    }
+
+    private static long rest(Model m, int k, Packing p, boolean knapsacks) {
         long min = 0;
         long base = 0;
         for (int r = k; r < m.entries.length; r++) {
@@ -34,7 +42,7 @@ final class Bounds {
         }
         long saved = 0;
         for (int s = 0; s < m.limited.size(); s++) {
-            long one = savings(m, k, p, s);
+            long one = savings(m, k, p, s, knapsacks);
             if (one == Long.MAX_VALUE || saved > Long.MAX_VALUE - one) {
                 return min;
             }
@@ -43,7 +51,7 @@ final class Bounds {
         return Math.max(min, base - saved);
     }
 
-    private static long savings(Model m, int k, Packing p, int s) {
+    private static long savings(Model m, int k, Packing p, int s, boolean knapsacks) {
         List<long[]> occ = new ArrayList<>();
         for (Allocation a : p.allocations(s)) {
             occ.add(new long[]{a.live().first(), a.live().last(), a.placement().reserved()});
@@ -92,6 +100,8 @@ final class Bounds {
             b[i] = cand.get(i)[2];
             w[i] = cand.get(i)[3];
         }
-        return SavingsBound.savings(Admission.limit(m.limited.get(s)), of, ol, or, f, l, b, w);
+        long limit = Admission.limit(m.limited.get(s));
+        return knapsacks ? StepKnapsackBound.savings(limit, of, ol, or, f, l, b, w)
+                : SavingsBound.savings(limit, of, ol, or, f, l, b, w);
     }
 }
