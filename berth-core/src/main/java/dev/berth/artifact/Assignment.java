@@ -10,11 +10,18 @@ import java.util.OptionalLong;
  * What the planner chose for the buffers that have candidate spaces (contract §5
  * {@code space} lists): the traffic cost of the whole workload, Σ accesses × requested bytes ×
  * accessCost(space) over every buffer, a proved lower bound of that cost over every assignment
- * and every placement, how the choice is known to be the cheapest (or that it is not), and one
- * {@link Choice} per buffer that had candidates, in input order.
+ * and every placement, the part of both that the buffers without candidates pay
+ * ({@code pinnedCost}, the same whatever is chosen), how the choice is known to be the cheapest
+ * (or that it is not), one {@link Choice} per buffer that had candidates, in input order, and
+ * what the documented policies cost.
  */
-public record Assignment(long cost, long lowerBound, Proof proof, List<Choice> choices, List<Baseline> baselines) {
+public record Assignment(long cost, long lowerBound, long pinnedCost, Proof proof, List<Choice> choices,
+                         List<Baseline> baselines) {
     public Assignment {
+        if (pinnedCost < 0 || pinnedCost > lowerBound) {
+            throw new IllegalArgumentException("the buffers without candidates cost " + pinnedCost
+                    + ", more than the bound " + lowerBound);
+        }
         baselines = Require.elements(baselines, "baselines");
         if (lowerBound < 0 || cost < lowerBound) {
             throw new IllegalArgumentException("cost " + cost + " below its lower bound " + lowerBound);

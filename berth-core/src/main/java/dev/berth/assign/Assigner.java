@@ -43,16 +43,18 @@ public final class Assigner {
     /** The assignment of a checked workload ({@code WorkloadCheck}) on its target. */
     public static Result assign(Target target, Workload workload, Work work) {
         Model m = new Model(target, workload);
-        long lb = Bounds.root(m);
         Optional<Greedy.Result> best = Optional.empty();
-        for (Map.Entry<String, int[]> o : Greedy.orders(m).entrySet()) {
-            Optional<Greedy.Result> r = Greedy.run(m, o.getKey(), o.getValue(), work.placements())
-                    .map(g -> Repair.improve(m, g, o.getValue(), work.placements()));
+        Map<String, int[]> orders = Greedy.orders(m);
+        for (Map.Entry<String, int[]> o : orders.entrySet()) {
+            Optional<Greedy.Result> r = Greedy.run(m, o.getKey(), o.getValue(), work.placements());
             if (r.isPresent() && (best.isEmpty() || r.get().cost() < best.get().cost())) {
                 best = r;
             }
         }
+        // the repair works on the best order's packing, its buffers in the density order
+        best = best.map(g -> Repair.improve(m, g, orders.get("density"), work.placements()));
         int[] choice = best.map(Greedy.Result::choice).orElse(null);
+        long lb = Bounds.root(m, choice == null ? m.cheapest() : choice);
         long cost = best.map(Greedy.Result::cost).orElse(Long.MAX_VALUE);
         Map<Integer, Map<String, Long>> offsets = new LinkedHashMap<>();
         if (best.isPresent()) {
@@ -81,7 +83,7 @@ public final class Assigner {
             placements.put(m.limited.get(s).name(), offsets.get(s));
         }
         Packing fin = replay(m, choice);
-        return new Result(resolved(m, choice), new Assignment(cost, Math.min(lb, cost), proof, choices(m, choice, fin),
+        return new Result(resolved(m, choice), new Assignment(cost, Math.min(lb, cost), m.pinnedCost(), proof, choices(m, choice, fin),
                 Baselines.all(m)), placements);
     }
 
@@ -93,7 +95,7 @@ public final class Assigner {
             choice[k] = e.pinned() ? 0 : e.fallback() >= 0 ? e.fallback() : e.options()[e.options().length - 1];
         }
         long cost = m.cost(choice);
-        return new Result(resolved(m, choice), new Assignment(cost, Math.min(lb, cost), Assignment.Proof.OPEN,
+        return new Result(resolved(m, choice), new Assignment(cost, Math.min(lb, cost), m.pinnedCost(), Assignment.Proof.OPEN,
                 choices(m, choice, null), Baselines.all(m)), Map.of());
     }
 

@@ -22,17 +22,18 @@ final class Bounds {
      * The bound of the whole workload's cost, before anything is chosen: the better of the flow
      * relaxation's and the per-step knapsacks' ({@link StepKnapsackBound}).
      */
-    static long root(Model m) {
+    static long root(Model m, int[] known) {
         Packing empty = new Packing(m);
-        return Math.max(rest(m, 0, empty, false), rest(m, 0, empty, true));
+        return Math.max(rest(m, 0, empty, null), rest(m, 0, empty, known));
     }
 
     /** The bound of ranks {@code k..} by the flow relaxation (what the search uses at every node). */
     static long rest(Model m, int k, Packing p) {
-        return rest(m, k, p, false);
+        return rest(m, k, p, null);
     }
 
-    private static long rest(Model m, int k, Packing p, boolean knapsacks) {
+    /** With {@code known}, an assignment whose savings guide the subgradient, by the Lagrangian knapsacks. */
+    private static long rest(Model m, int k, Packing p, int[] known) {
         long min = 0;
         long base = 0;
         for (int r = k; r < m.entries.length; r++) {
@@ -42,7 +43,7 @@ final class Bounds {
         }
         long saved = 0;
         for (int s = 0; s < m.limited.size(); s++) {
-            long one = savings(m, k, p, s, knapsacks);
+            long one = savings(m, k, p, s, known);
             if (one == Long.MAX_VALUE || saved > Long.MAX_VALUE - one) {
                 return min;
             }
@@ -51,7 +52,7 @@ final class Bounds {
         return Math.max(min, base - saved);
     }
 
-    private static long savings(Model m, int k, Packing p, int s, boolean knapsacks) {
+    private static long savings(Model m, int k, Packing p, int s, int[] known) {
         List<long[]> occ = new ArrayList<>();
         for (Allocation a : p.allocations(s)) {
             occ.add(new long[]{a.live().first(), a.live().last(), a.placement().reserved()});
@@ -101,7 +102,16 @@ final class Bounds {
             w[i] = cand.get(i)[3];
         }
         long limit = Admission.limit(m.limited.get(s));
-        return knapsacks ? StepKnapsackBound.savings(limit, of, ol, or, f, l, b, w)
-                : SavingsBound.savings(limit, of, ol, or, f, l, b, w);
+        if (known == null) {
+            return SavingsBound.savings(limit, of, ol, or, f, l, b, w);
+        }
+        long achieved = 0;
+        for (int r = k; r < m.entries.length; r++) {
+            Entry e = m.entries[r];
+            if (!e.pinned() && e.limited()[known[r]] == s) {
+                achieved += e.baseCost() - e.cost()[known[r]];
+            }
+        }
+        return StepKnapsackBound.savings(limit, of, ol, or, f, l, b, w, achieved);
     }
 }

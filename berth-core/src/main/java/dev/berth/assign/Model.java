@@ -113,6 +113,17 @@ final class Model {
         }
     }
 
+    /** What the buffers without candidates cost, whatever is chosen for the others. */
+    long pinnedCost() {
+        long sum = 0;
+        for (Entry e : entries) {
+            if (e.pinned()) {
+                sum = add(sum, e.cost()[0]);
+            }
+        }
+        return sum;
+    }
+
     /** The assignment that takes each buffer's first option (for pinned buffers, their only space). */
     int[] cheapest() {
         int[] c = new int[entries.length];

@@ -36,4 +36,20 @@ class SavingsBoundTest {
                 new int[]{0, 1}, new long[]{100, 100}, new long[]{1, 2});
         assertThat(s).isEqualTo(30 * 2 + 70);
     }
+
+    /**
+     * Three buffers of 100 bytes where one fits at a time (room 150, all live at step 3): the
+     * best saves 300. The flow relaxation lets one and a half in and says 400; the Lagrangian
+     * knapsacks come down to 300 (plus their safety margin of one unit per buffer).
+     */
+    @Test
+    void theKnapsacksAreTightWhereOnlyWholeBuffersFit() {
+        int[] first = {0, 2, 3};
+        int[] last = {5, 3, 4};
+        long[] bytes = {100, 100, 100};
+        long[] weight = {3, 2, 2};
+        assertThat(SavingsBound.savings(150, NONE, NONE, NO_BYTES, first, last, bytes, weight)).isEqualTo(400);
+        long k = StepKnapsackBound.savings(150, NONE, NONE, NO_BYTES, first, last, bytes, weight, 300);
+        assertThat(k).isBetween(300L, 305L);
+    }
 }

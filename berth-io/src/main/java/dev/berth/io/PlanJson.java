@@ -110,6 +110,7 @@ public final class PlanJson {
         g.writeStartObject();
         g.writeNumberField("cost", a.cost());
         g.writeNumberField("lowerBound", a.lowerBound());
+        g.writeNumberField("pinnedCost", a.pinnedCost());
         g.writeStringField("proof", a.proof().id());
         g.writeObjectFieldStart("baselines");
         for (dev.berth.artifact.Assignment.Baseline b : a.baselines()) {
