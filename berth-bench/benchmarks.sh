@@ -4,6 +4,7 @@
 #   berth-bench/benchmarks.sh                      # everything (about 20 minutes)
 #   MINIMIZE_SECONDS=60 berth-bench/benchmarks.sh  # a shorter safety net for the minimisation of D
 #   BENCH_ONLY=models berth-bench/benchmarks.sh    # only section 6 (the shared ONNX models), in place
+#   BENCH_ONLY=fastslow berth-bench/benchmarks.sh  # only section 7 (fast and slow memory), in place
 # Reads the MiniMalloc instances in testdata/benchmarks/minimalloc.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -61,25 +62,54 @@ models_section() {
   run "ModelPlans" java -cp "$jars/benchmarks.jar" dev.berth.bench.ModelPlans "$jars/berth.jar" "$root/testdata/models"
 }
 
-# BENCH_ONLY=models: only section 6, appended to BENCHMARKS.md in place of an earlier section 6
-if [ "${BENCH_ONLY:-}" = models ]; then
+fastslow_section() {
+  {
+    echo
+    echo "## 7. Fast and slow memory: which activations live in the local SRAM (issue 16)"
+    echo
+    echo "\`berth plan MODEL --fast-space sram --fast-capacity C --json\`, one process per run (wall time"
+    echo "includes the JVM's start; median of three, which must agree), C = 1/8, 1/4 and 1/2 of the"
+    echo "activations' peak live. ONNX models on npu-ref with its sram given npu-ref's dma32 format (its"
+    echo "own sram20 addresses 1 MiB only; the harness writes that target), TFLite models on tflm with an"
+    echo "sram added in the arena's format. Costs: accesses x bytes x accessCost (sram 0, the activation"
+    echo "space 1) of the buffers with candidates; first-fit = TVM USMP's policy, fastest-bank-first ="
+    echo "ExecuTorch's banked_greedy, both reimplemented in the core from their descriptions. Goals: Berth"
+    echo "never worse than either, at least 20 % below fastest-bank-first on average, within 5 % of the"
+    echo "lower bound where it proves one, at most 2 s per model. Run on $(date -u '+%Y-%m-%d %H:%M UTC'),"
+    echo "load average $(cut -d' ' -f1-3 /proc/loadavg)."
+  } >> "$tmp"
+  run "FastSlowPlans" java -cp "$jars/benchmarks.jar" dev.berth.bench.FastSlowPlans "$jars/berth.jar" "$root/testdata/models"
+}
+
+# BENCH_ONLY=models (section 6) or fastslow (section 7): that section alone, replacing the earlier
+# one in BENCHMARKS.md in place
+if [ "${BENCH_ONLY:-}" = models ] || [ "${BENCH_ONLY:-}" = fastslow ]; then
   : > "$tmp"
-  models_section
-  python3 - "$out" "$tmp" <<'PY'
+  if [ "$BENCH_ONLY" = models ]; then number=6; models_section; else number=7; fastslow_section; fi
+  python3 - "$out" "$tmp" "$number" <<'PY'
 import sys
-out, new = sys.argv[1], open(sys.argv[2]).read()
+out, new, n = sys.argv[1], open(sys.argv[2]).read(), sys.argv[3]
 text = open(out).read()
-cut = text.find("\n## 6. ")
-end = text.find("\nLoad average at the end")
+cut = text.find("\n## " + n + ". ")
 if cut >= 0:
-    text = text[:cut] + text[end:] if end > cut else text[:cut]
-end = text.find("\nLoad average at the end")
-text = text[:end] + new + text[end:] if end >= 0 else text + new
+    nxt = text.find("\n## ", cut + 1)
+    end = text.find("\nLoad average at the end")
+    stop = min(x for x in (nxt, end) if x >= 0) if max(nxt, end) >= 0 else len(text)
+    text = text[:cut] + text[stop:]
+# sections in number order: before the next higher one, else before the closing load line
+place = -1
+for m in range(int(n) + 1, 20):
+    place = text.find("\n## " + str(m) + ". ")
+    if place >= 0:
+        break
+if place < 0:
+    place = text.find("\nLoad average at the end")
+text = text[:place] + new + text[place:] if place >= 0 else text + new
 open(out, "w").write(text)
 PY
   rm -rf "$tmp" "$jars"
   trap - EXIT
-  echo "wrote section 6 of $out" >&2
+  echo "wrote section $number of $out" >&2
   exit 0
 fi
 
@@ -167,6 +197,7 @@ run "PlannerScale" java -Xmx2g -cp "$jars/benchmarks.jar" dev.berth.bench.Planne
 } >> "$tmp"
 run_summary "CheckedArithmeticBenchmark (JMH's summary table)" java -jar "$jars/benchmarks.jar" CheckedArithmetic -f 2 -wi 5 -i 10
 models_section
+fastslow_section
 
 {
   echo

@@ -46,13 +46,13 @@ public final class Assigner {
         Optional<Greedy.Result> best = Optional.empty();
         Map<String, int[]> orders = Greedy.orders(m);
         for (Map.Entry<String, int[]> o : orders.entrySet()) {
-            Optional<Greedy.Result> r = Greedy.run(m, o.getKey(), o.getValue(), work.placements());
+            Optional<Greedy.Result> r = Greedy.run(m, o.getKey(), o.getValue(), work.placements())
+                    .map(g -> Repair.improve(m, g, o.getValue(), work.placements()));
             if (r.isPresent() && (best.isEmpty() || r.get().cost() < best.get().cost())) {
                 best = r;
             }
         }
         // the repair works on the best order's packing, its buffers in the density order
-        best = best.map(g -> Repair.improve(m, g, orders.get("density"), work.placements()));
         int[] choice = best.map(Greedy.Result::choice).orElse(null);
         long lb = Bounds.root(m, choice == null ? m.cheapest() : choice);
         long cost = best.map(Greedy.Result::cost).orElse(Long.MAX_VALUE);

@@ -34,12 +34,25 @@ final class Greedy {
         Arrays.sort(savings, Comparator.comparingLong((Integer k) -> -savings(m.entries[k])).thenComparingInt(k -> k));
         out.put("savings", Arrays.stream(savings).mapToInt(Integer::intValue).toArray());
         out.put("size", m.choosers.clone());
+        Integer[] perStep = r.clone();
+        Arrays.sort(perStep, Comparator.comparingDouble((Integer k) -> -(double) savings(m.entries[k])
+                / steps(m.entries[k])).thenComparingInt(k -> k));
+        out.put("savings-per-step", Arrays.stream(perStep).mapToInt(Integer::intValue).toArray());
+        Integer[] perByte = r.clone();
+        Arrays.sort(perByte, Comparator.comparingDouble((Integer k) -> -(double) savings(m.entries[k])
+                / Math.max(1, m.entries[k].spec().size())).thenComparingLong(k -> -m.entries[k].spec().size())
+                .thenComparingInt(k -> k));
+        out.put("savings-per-byte", Arrays.stream(perByte).mapToInt(Integer::intValue).toArray());
         return out;
     }
 
     /** What the buffer saves in its cheapest option against its base cost. */
     static long savings(Entry e) {
         return e.baseCost() - e.minCost();
+    }
+
+    static long steps(Entry e) {
+        return (long) e.spec().live().last() - e.spec().live().first() + 1;
     }
 
     /** Savings per reserved byte per step (for the order only). */
