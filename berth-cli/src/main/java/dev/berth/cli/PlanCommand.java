@@ -210,7 +210,7 @@ final class PlanCommand implements Callable<Integer> {
             outputs.put(output, CsvWorkloads.output(output, workload, plan));
         }
         if (report != null) {
-            outputs.put(report, dev.berth.cli.report.HtmlReport.toBytes(plan));
+            outputs.put(report, dev.berth.cli.report.HtmlReport.toBytes(plan, r.assignment()));
         }
         int[] offline = null;
         if (tflmPlan != null) {
