@@ -6,7 +6,7 @@ import java.util.SplittableRandom;
 
 /**
  * Seeded synthetic workloads with ONNX-like lifetimes: buffer i is produced at step
- * i and lives 1-4 steps with probability 0.80, 5-50 steps with 0.15 and 51-1000 steps with
+ * i (or i / k, with k buffers starting per step) and lives 1-4 steps with probability 0.80, 5-50 steps with 0.15 and 51-1000 steps with
  * 0.05 (uniform within each band); sizes are log-uniform from 64 B to 4 MiB. The same seed
  * gives the same workload.
  */
@@ -19,6 +19,14 @@ public final class SyntheticWorkloads {
 
     /** {@code n} buffers, alignment 1, no fixed items, limit 2^63-1 (a logical space). */
     public static SpaceProblem onnxLike(int n, long seed) {
+        return onnxLike(n, seed, 1);
+    }
+
+    /** As {@link #onnxLike(int, long)}, with {@code perStep} buffers produced at each step. */
+    public static SpaceProblem onnxLike(int n, long seed, int perStep) {
+        if (perStep < 1) {
+            throw new IllegalArgumentException("perStep must be at least 1, got " + perStep);
+        }
         SplittableRandom rnd = new SplittableRandom(seed);
         long[] sizes = new long[n];
         int[] first = new int[n];
@@ -28,8 +36,8 @@ public final class SyntheticWorkloads {
         for (int i = 0; i < n; i++) {
             double band = rnd.nextDouble();
             int length = band < 0.80 ? 1 + rnd.nextInt(4) : band < 0.95 ? 5 + rnd.nextInt(46) : 51 + rnd.nextInt(950);
-            first[i] = i;
-            last[i] = i + length - 1;
+            first[i] = i / perStep;
+            last[i] = first[i] + length - 1;
             long size = Math.round(Math.exp(lo + (hi - lo) * rnd.nextDouble()));
             sizes[i] = Math.max(MIN_SIZE, Math.min(MAX_SIZE, size));
         }

@@ -2,10 +2,12 @@ package dev.berth.io;
 
 import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.cfg.JsonNodeFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.berth.arith.Sizes;
@@ -20,6 +22,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * Strict reading of Berth's JSON files: duplicate keys, unknown keys, wrong types, fractions
@@ -40,7 +43,45 @@ public final class Json {
                 .maxNumberLength(64).maxNestingDepth(64).maxStringLength(1 << 20).build());
     }
 
+    /** Reads one value of a document as a tree (the part of a streamed file that is small), numbers as {@link #MAPPER} reads them. */
+    private static final ObjectReader SUBTREE = MAPPER.readerFor(JsonNode.class)
+            .without(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+
     private Json() {
+    }
+
+    /**
+     * A strict parser over a file, for the readers that stream it ({@link WorkloadJson},
+     * {@link PlanJson}). It reports problems as Jackson or I/O exceptions; a reader that gets
+     * one, or finds an error of its own, reads the file again with {@link #read}, whose answer
+     * (a syntax error anywhere in the file outranks an error in a field) is the one it gives.
+     */
+    static JsonParser open(Path file) throws IOException {
+        InputStream in = Files.newInputStream(file);
+        try {
+            return MAPPER.createParser(in);
+        } catch (IOException | RuntimeException e) {
+            in.close();
+            throw e;
+        }
+    }
+
+    /** A parser over a tree already read: the same tokens, and the same errors, as over its file. */
+    static JsonParser traverse(JsonNode root) {
+        return root.traverse(MAPPER);
+    }
+
+    /** The value at the parser's current token as a tree; the parser is left at its last token. */
+    static JsonNode subtree(JsonParser p) throws IOException {
+        return SUBTREE.readTree(p);
+    }
+
+    /** After the top-level value: the document must end (as {@link #parse} requires of a whole file). */
+    static void requireEnd(JsonParser p) throws IOException {
+        JsonToken t = p.nextToken();
+        if (t != null) {
+            throw new com.fasterxml.jackson.core.JsonParseException(p, "trailing token " + t + " after the top-level value");
+        }
     }
 
     /** Reads a whole JSON file; a missing or unreadable file or bad syntax is {@code invalid-input}. */
@@ -84,16 +125,38 @@ public final class Json {
         while (it.hasNext()) {
             String k = it.next();
             if (!allowed.contains(k)) {
-                throw BerthException.invalid(join(path, k), k, join(path, k) + ": unknown key '" + k + "' (allowed: "
-                        + String.join(", ", new java.util.TreeSet<>(allowed)) + ")");
+                throw unknownKey(path, k, allowed);
             }
         }
-        for (String k : required) {
-            if (!n.has(k)) {
-                throw BerthException.invalid(join(path, k), join(path, k) + ": required key '" + k + "' is missing");
-            }
+        String missing = firstMissing(required, n::has);
+        if (missing != null) {
+            throw missingKey(path, missing);
         }
         return n;
+    }
+
+    /** The first key of an object (in the file's order) that is not allowed. */
+    static BerthException unknownKey(String path, String k, Set<String> allowed) {
+        return BerthException.invalid(join(path, k), k, join(path, k) + ": unknown key '" + k + "' (allowed: "
+                + String.join(", ", new java.util.TreeSet<>(allowed)) + ")");
+    }
+
+    /**
+     * Of the required keys an object lacks, the one an error names: the first in alphabetical
+     * order, so that the same file always gets the same message; null when none is missing.
+     */
+    static String firstMissing(Set<String> required, Predicate<String> present) {
+        String first = null;
+        for (String k : required) {
+            if (!present.test(k) && (first == null || k.compareTo(first) < 0)) {
+                first = k;
+            }
+        }
+        return first;
+    }
+
+    static BerthException missingKey(String path, String k) {
+        return BerthException.invalid(join(path, k), join(path, k) + ": required key '" + k + "' is missing");
     }
 
     /**

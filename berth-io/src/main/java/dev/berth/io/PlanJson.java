@@ -2,6 +2,8 @@ package dev.berth.io;
 
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.berth.artifact.DescriptorEntry;
 import dev.berth.artifact.Optimality;
@@ -14,6 +16,7 @@ import dev.berth.solve.SolverChoice;
 import dev.berth.solve.SolverKind;
 import dev.berth.target.Space;
 import dev.berth.target.Target;
+import dev.berth.workload.Lifetime;
 import dev.berth.workload.Origin;
 
 import java.io.ByteArrayOutputStream;
@@ -225,31 +228,161 @@ public final class PlanJson {
         return new String(toBytes(plan), StandardCharsets.UTF_8);
     }
 
+    /**
+     * Reads a plan file, streaming: its buffers and descriptors go from the parser straight into
+     * the plan, the rest (target, spaces) is small. A file with an error of any kind is read again
+     * as a tree ({@link Json#read}) so that the error is the one the whole file gives.
+     */
     public static Plan read(Path file) {
-        return read(Json.read(file));
+        try (JsonParser p = Json.open(file)) {
+            return read(p);
+        } catch (IOException | RuntimeException e) {
+            // the file has an error: the whole file, read as a tree, says which one comes first
+            return read(Json.read(file));
+        }
     }
 
     /** Strict reader: unknown keys, and a capacity on a logical space, are {@code invalid-input}. */
     public static Plan read(JsonNode root) {
-        Json.root(root, "plan file", Set.of("format", "version", "target", "workload", "solver", "spaces", "buffers",
-                "descriptors"), Set.of("format", "version", "target", "workload", "solver", "spaces", "buffers"));
-        String format = Json.string(root.get("format"), "format");
+        if (root == null || root.isMissingNode()) {
+            Json.root(root, "plan file", KEYS, REQUIRED);
+        }
+        try (JsonParser p = Json.traverse(root)) {
+            return read(p);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static final Set<String> KEYS = Set.of("format", "version", "target", "workload", "solver", "spaces",
+            "buffers", "descriptors");
+    private static final Set<String> REQUIRED = Set.of("format", "version", "target", "workload", "solver", "spaces",
+            "buffers");
+    /** A buffer's members, in {@link Members}' numbering. */
+    private static final List<String> BUFFER_KEYS = List.of("name", "space", "offset", "requested", "reserved",
+            "alignment", "live", "origin", "of");
+    private static final Set<String> BUFFER_REQUIRED = Set.of("name", "space", "offset", "requested", "reserved",
+            "alignment", "live", "origin");
+    private static final int NAME = 0;
+    private static final int SPACE = 1;
+    private static final int OFFSET = 2;
+    private static final int REQUESTED = 3;
+    private static final int RESERVED = 4;
+    private static final int ALIGNMENT = 5;
+    private static final int LIVE = 6;
+    private static final int ORIGIN = 7;
+    private static final int OF = 8;
+    private static final List<String> DESCRIPTOR_KEYS = List.of("name", "tile", "of", "address", "transferBytes",
+            "space", "addressFormat");
+    private static final int D_NAME = 0;
+    private static final int D_TILE = 1;
+    private static final int D_OF = 2;
+    private static final int D_ADDRESS = 3;
+    private static final int D_TRANSFER = 4;
+    private static final int D_SPACE = 5;
+    private static final int D_FORMAT = 6;
+
+    /** An array of the file read element by element: what read, and the first element's error (or null). */
+    private record Elements<T>(List<T> read, JsonNode notArray, BerthException error) {
+        List<T> checked(String path) {
+            if (notArray != null) {
+                Json.array(notArray, path);
+            }
+            if (error != null) {
+                throw error;
+            }
+            return read;
+        }
+    }
+
+    private interface Element<T> {
+        T read(Members m);
+    }
+
+    private static <T> Elements<T> elements(JsonParser p, Members m, Element<T> element) throws IOException {
+        if (p.currentToken() != JsonToken.START_ARRAY) {
+            return new Elements<>(List.of(), Json.subtree(p), null);
+        }
+        List<T> out = new ArrayList<>();
+        for (int i = 0; p.nextToken() != JsonToken.END_ARRAY; i++) {
+            m.read(p, i);
+            try {
+                out.add(element.read(m));
+            } catch (BerthException e) {
+                while (p.nextToken() != JsonToken.END_ARRAY) {
+                    p.skipChildren();
+                }
+                return new Elements<>(out, null, e);
+            }
+        }
+        return new Elements<>(out, null, null);
+    }
+
+    /** The reader itself, over any parser: a file's, or a tree's. */
+    static Plan read(JsonParser p) throws IOException {
+        JsonToken t = p.nextToken();
+        if (t != JsonToken.START_OBJECT) {
+            Json.root(t == null ? null : Json.subtree(p), "plan file", KEYS, REQUIRED);
+        }
+        Map<String, JsonNode> small = new java.util.HashMap<>();
+        String unknown = null;
+        Elements<PlannedBuffer> bufferList = null;
+        Elements<DescriptorEntry> descriptorList = null;
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String k = p.currentName();
+            p.nextToken();
+            if (k.equals("buffers")) {
+                bufferList = elements(p, new Members("buffers", BUFFER_KEYS, BUFFER_REQUIRED), PlanJson::buffer);
+            } else if (k.equals("descriptors")) {
+                descriptorList = elements(p, new Members("descriptors", DESCRIPTOR_KEYS, Set.copyOf(DESCRIPTOR_KEYS)),
+                        PlanJson::descriptor);
+            } else if (KEYS.contains(k)) {
+                small.put(k, Json.subtree(p));
+            } else {
+                if (unknown == null) {
+                    unknown = k;
+                }
+                p.skipChildren();
+            }
+        }
+        Json.requireEnd(p);
+        // the checks in their order
+        if (unknown != null) {
+            throw Json.unknownKey("", unknown, KEYS);
+        }
+        boolean hasBuffers = bufferList != null;
+        String missing = Json.firstMissing(REQUIRED, key -> key.equals("buffers") ? hasBuffers : small.containsKey(key));
+        if (missing != null) {
+            throw Json.missingKey("", missing);
+        }
+        String format = Json.string(small.get("format"), "format");
         if (!Plan.FORMAT.equals(format)) {
             throw BerthException.invalid("format", format, "format: '" + format + "' is not a Berth plan (expected \""
                     + Plan.FORMAT + "\")");
         }
-        int version = Json.integer(root.get("version"), "version", 0);
+        int version = Json.integer(small.get("version"), "version", 0);
         if (version < Plan.OLDEST_READ || version > Plan.VERSION) {
             throw BerthException.invalid("version", Integer.toString(version), "version: this Berth reads berth-plan versions "
                     + Plan.OLDEST_READ + " to " + Plan.VERSION + ", not " + version);
         }
-        Target target = TargetJson.read(root.get("target"), "plan", "target");
-        String workload = Json.string(root.get("workload"), "workload");
-        String solverId = Json.string(root.get("solver"), "solver");
+        Target target = TargetJson.read(small.get("target"), "plan", "target");
+        String workload = Json.string(small.get("workload"), "workload");
+        String solverId = Json.string(small.get("solver"), "solver");
         SolverChoice solver = SolverChoice.byId(solverId).orElseThrow(() -> BerthException.invalid("solver", solverId,
                 "solver: '" + solverId + "' is not one of " + SolverChoice.ids()));
+        Map<String, SpaceMetrics> spaces = spaces(small.get("spaces"), target, version);
+        List<PlannedBuffer> buffers = bufferList.checked("buffers");
+        List<DescriptorEntry> descriptors = descriptorList == null ? List.of() : descriptorList.checked("descriptors");
+        if (version == 1) {
+            // v1 does not carry the peak step: the reservations give it
+            spaces.replaceAll((name, m) -> new SpaceMetrics(m.kind(), m.capacity(), m.highWater(), m.peakLive(),
+                    peakStep(buffers, name), m.generationOverhead(), m.runtimeReserve()));
+        }
+        return new Plan(target, workload, solver, spaces, buffers, descriptors);
+    }
+
+    private static Map<String, SpaceMetrics> spaces(JsonNode sp, Target target, int version) {
         Map<String, SpaceMetrics> spaces = new LinkedHashMap<>();
-        JsonNode sp = root.get("spaces");
         Json.object(sp, "spaces", target.spaces().keySet(), target.spaces().keySet());
         for (Iterator<Map.Entry<String, JsonNode>> it = sp.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
@@ -280,41 +413,30 @@ public final class PlanJson {
                     Json.size(m.get("runtimeReserve"), p + ".runtimeReserve"),
                     version == 1 ? Optional.empty() : Optional.of(optimality(m, p))));
         }
-        List<PlannedBuffer> buffers = new ArrayList<>();
-        List<JsonNode> bs = Json.array(root.get("buffers"), "buffers");
-        for (int i = 0; i < bs.size(); i++) {
-            String p = "buffers[" + i + "]";
-            JsonNode b = Json.object(bs.get(i), p, Set.of("name", "space", "offset", "requested", "reserved", "alignment",
-                    "live", "origin", "of"), Set.of("name", "space", "offset", "requested", "reserved", "alignment", "live",
-                    "origin"));
-            String origin = Json.string(b.get("origin"), p + ".origin");
-            Origin o = Origin.byId(origin).orElseThrow(() -> BerthException.invalid(p + ".origin", origin,
-                    p + ".origin: '" + origin + "' is not one of tensor, fixed, tile, descriptor-table, instructions"));
-            buffers.add(new PlannedBuffer(Json.string(b.get("name"), p + ".name"), Json.string(b.get("space"), p + ".space"),
-                    Json.size(b.get("offset"), p + ".offset"), Json.size(b.get("requested"), p + ".requested"),
-                    Json.size(b.get("reserved"), p + ".reserved"), Json.size(b.get("alignment"), p + ".alignment"),
-                    WorkloadJson.live(b.get("live"), p + ".live"), o,
-                    b.has("of") ? Optional.of(Json.string(b.get("of"), p + ".of")) : Optional.empty()));
-        }
-        List<DescriptorEntry> descriptors = new ArrayList<>();
-        if (root.has("descriptors")) {
-            List<JsonNode> ds = Json.array(root.get("descriptors"), "descriptors");
-            for (int i = 0; i < ds.size(); i++) {
-                String p = "descriptors[" + i + "]";
-                JsonNode d = Json.object(ds.get(i), p, Set.of("name", "tile", "of", "address", "transferBytes", "space",
-                        "addressFormat"), Set.of("name", "tile", "of", "address", "transferBytes", "space", "addressFormat"));
-                descriptors.add(new DescriptorEntry(Json.string(d.get("name"), p + ".name"),
-                        Json.integer(d.get("tile"), p + ".tile", 0), Json.string(d.get("of"), p + ".of"),
-                        Json.size(d.get("address"), p + ".address"), Json.size(d.get("transferBytes"), p + ".transferBytes"),
-                        Json.string(d.get("space"), p + ".space"), Json.string(d.get("addressFormat"), p + ".addressFormat")));
-            }
-        }
-        if (version == 1) {
-            // v1 does not carry the peak step: the reservations give it
-            spaces.replaceAll((name, m) -> new SpaceMetrics(m.kind(), m.capacity(), m.highWater(), m.peakLive(),
-                    peakStep(buffers, name), m.generationOverhead(), m.runtimeReserve()));
-        }
-        return new Plan(target, workload, solver, spaces, buffers, descriptors);
+        return spaces;
+    }
+
+    private static PlannedBuffer buffer(Members b) {
+        b.check();
+        String origin = b.string(ORIGIN);
+        Origin o = Origin.byId(origin).orElseThrow(() -> BerthException.invalid(b.path(ORIGIN), origin,
+                b.path(ORIGIN) + ": '" + origin + "' is not one of tensor, fixed, tile, descriptor-table, instructions"));
+        String name = b.string(NAME);
+        String space = b.string(SPACE);
+        long offset = b.size(OFFSET);
+        long requested = b.size(REQUESTED);
+        long reserved = b.size(RESERVED);
+        long alignment = b.size(ALIGNMENT);
+        Lifetime live = b.isLifetime(LIVE) ? new Lifetime(b.first(LIVE), b.last(LIVE))
+                : WorkloadJson.live(b.node(LIVE), b.path(LIVE));
+        return new PlannedBuffer(name, space, offset, requested, reserved, alignment, live, o,
+                b.has(OF) ? Optional.of(b.string(OF)) : Optional.empty());
+    }
+
+    private static DescriptorEntry descriptor(Members d) {
+        d.check();
+        return new DescriptorEntry(d.string(D_NAME), d.integer(D_TILE, 0), d.string(D_OF), d.size(D_ADDRESS),
+                d.size(D_TRANSFER), d.string(D_SPACE), d.string(D_FORMAT));
     }
 
     /** The first step with the most reserved bytes live in {@code space}, by the planner's own sweep. */

@@ -1,5 +1,7 @@
 package dev.berth.io;
 
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.berth.failure.BerthException;
 import dev.berth.target.Space;
@@ -10,6 +12,8 @@ import dev.berth.workload.Lifetime;
 import dev.berth.workload.TileSpec;
 import dev.berth.workload.Workload;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,29 +21,108 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
 
-/** Reads workload files (contract §5), strictly. */
+/**
+ * Reads workload files (contract §5), strictly, streaming: the buffers go from the parser
+ * straight into the workload, with no tree of the whole file. A file with an error of any kind
+ * is read again as a tree ({@link Json#read}) so that the error reported is the one the whole
+ * file gives: a syntax error anywhere outranks a field's error, and fields are checked in the
+ * order below, not the file's.
+ */
 public final class WorkloadJson {
+    private static final Set<String> KEYS = Set.of("workload", "buffers", "fixed");
+    private static final Set<String> REQUIRED = Set.of("buffers");
+    /** A buffer's members, in {@link Members}' numbering. */
+    private static final List<String> BUFFER_KEYS = List.of("name", "size", "space", "live", "alignment", "tile");
+    private static final int NAME = 0;
+    private static final int SIZE = 1;
+    private static final int SPACE = 2;
+    private static final int LIVE = 3;
+    private static final int ALIGNMENT = 4;
+    private static final int TILE = 5;
+    private static final Set<String> BUFFER_REQUIRED = Set.of("name", "size", "space", "live");
+
     private WorkloadJson() {
     }
 
     /** The workload of {@code file}, its spaces those of {@code target}. */
     public static Workload read(Path file, Target target) {
         String fileName = file.getFileName().toString();
-        return read(Json.read(file), fileName.endsWith(".json") ? fileName.substring(0, fileName.length() - 5) : fileName,
-                target);
+        String name = fileName.endsWith(".json") ? fileName.substring(0, fileName.length() - 5) : fileName;
+        try (JsonParser p = Json.open(file)) {
+            return read(p, name, target);
+        } catch (IOException | RuntimeException e) {
+            // the file has an error: the whole file, read as a tree, says which one comes first
+            return read(Json.read(file), name, target);
+        }
     }
 
+    /** The workload of a file already read as a tree (the same checks and errors as {@link #read(Path, Target)}). */
     public static Workload read(JsonNode root, String defaultName, Target target) {
-        Json.root(root, "workload file", Set.of("workload", "buffers", "fixed"), Set.of("buffers"));
-        String name = root.has("workload") ? Json.string(root.get("workload"), "workload") : defaultName;
+        if (root == null || root.isMissingNode()) {
+            Json.root(root, "workload file", KEYS, REQUIRED);
+        }
+        try (JsonParser p = Json.traverse(root)) {
+            return read(p, defaultName, target);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The reader itself, over any parser: a file's, or a tree's. */
+    static Workload read(JsonParser p, String defaultName, Target target) throws IOException {
+        JsonToken t = p.nextToken();
+        if (t != JsonToken.START_OBJECT) {
+            Json.root(t == null ? null : Json.subtree(p), "workload file", KEYS, REQUIRED);
+        }
+        String unknown = null;
+        JsonNode workload = null;
+        boolean hasBuffers = false;
+        JsonNode notArray = null;
         List<BufferSpec> buffers = new ArrayList<>();
-        List<JsonNode> bs = Json.array(root.get("buffers"), "buffers");
-        for (int i = 0; i < bs.size(); i++) {
-            buffers.add(buffer(bs.get(i), "buffers[" + i + "]", target));
+        BerthException bufferError = null;
+        JsonNode fixedNode = null;
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String k = p.currentName();
+            p.nextToken();
+            switch (k) {
+                case "workload" -> workload = Json.subtree(p);
+                case "buffers" -> {
+                    hasBuffers = true;
+                    if (p.currentToken() == JsonToken.START_ARRAY) {
+                        bufferError = buffers(p, target, buffers);
+                    } else {
+                        notArray = Json.subtree(p);
+                    }
+                }
+                case "fixed" -> fixedNode = Json.subtree(p);
+                default -> {
+                    if (unknown == null) {
+                        unknown = k;
+                    }
+                    p.skipChildren();
+                }
+            }
+        }
+        Json.requireEnd(p);
+        // the checks in their order
+        if (unknown != null) {
+            throw Json.unknownKey("", unknown, KEYS);
+        }
+        boolean buffersGiven = hasBuffers;
+        String missing = Json.firstMissing(REQUIRED, key -> buffersGiven);
+        if (missing != null) {
+            throw Json.missingKey("", missing);
+        }
+        String name = workload != null ? Json.string(workload, "workload") : defaultName;
+        if (notArray != null) {
+            Json.array(notArray, "buffers");
+        }
+        if (bufferError != null) {
+            throw bufferError;
         }
         List<FixedRegion> fixed = new ArrayList<>();
-        if (root.has("fixed")) {
-            List<JsonNode> fs = Json.array(root.get("fixed"), "fixed");
+        if (fixedNode != null) {
+            List<JsonNode> fs = Json.array(fixedNode, "fixed");
             for (int i = 0; i < fs.size(); i++) {
                 fixed.add(fixed(fs.get(i), "fixed[" + i + "]", target));
             }
@@ -47,23 +130,48 @@ public final class WorkloadJson {
         return new Workload(name, buffers, fixed);
     }
 
-    private static BufferSpec buffer(JsonNode n, String p, Target target) {
-        Json.object(n, p, Set.of("name", "size", "space", "live", "alignment", "tile"), Set.of("name", "size", "space", "live"));
-        String name = Json.string(n.get("name"), p + ".name");
-        long size = Json.size(n.get("size"), p + ".size");
-        Space space = target.space(Json.string(n.get("space"), p + ".space"), p + ".space");
-        Lifetime live = live(n.get("live"), p + ".live");
+    /**
+     * Reads the buffers array (the parser at its start) into {@code out}; the first buffer's error,
+     * or null. After an error the rest of the array is skipped.
+     */
+    private static BerthException buffers(JsonParser p, Target target, List<BufferSpec> out) throws IOException {
+        Members m = new Members("buffers", BUFFER_KEYS, BUFFER_REQUIRED);
+        for (int i = 0; p.nextToken() != JsonToken.END_ARRAY; i++) {
+            m.read(p, i);
+            try {
+                out.add(buffer(m, target));
+            } catch (BerthException e) {
+                while (p.nextToken() != JsonToken.END_ARRAY) {
+                    p.skipChildren();
+                }
+                return e;
+            }
+        }
+        return null;
+    }
+
+    private static BufferSpec buffer(Members m, Target target) {
+        m.check();
+        String name = m.string(NAME);
+        long size = m.size(SIZE);
+        String spaceName = m.string(SPACE);
+        Space space = target.spaces().get(spaceName);
+        if (space == null) {
+            space = target.space(spaceName, m.path(SPACE));
+        }
+        Lifetime live = m.isLifetime(LIVE) ? new Lifetime(m.first(LIVE), m.last(LIVE)) : live(m.node(LIVE), m.path(LIVE));
         long align = 1;
-        if (n.has("alignment")) {
-            align = Json.size(n.get("alignment"), p + ".alignment");
+        if (m.has(ALIGNMENT)) {
+            align = m.size(ALIGNMENT);
             if (align == 0) {
-                throw BerthException.invalid(p + ".alignment", "0", p + ".alignment: must be a positive whole number, got 0");
+                String p = m.path(ALIGNMENT);
+                throw BerthException.invalid(p, "0", p + ": must be a positive whole number, got 0");
             }
         }
         Optional<TileSpec> tile = Optional.empty();
-        if (n.has("tile")) {
-            String tp = p + ".tile";
-            JsonNode t = Json.object(n.get("tile"), tp, Set.of("through", "buffers", "count"), Set.of("through", "buffers"));
+        if (m.has(TILE)) {
+            String tp = m.path(TILE);
+            JsonNode t = Json.object(m.node(TILE), tp, Set.of("through", "buffers", "count"), Set.of("through", "buffers"));
             tile = Optional.of(new TileSpec(target.space(Json.string(t.get("through"), tp + ".through"), tp + ".through"),
                     Json.integer(t.get("buffers"), tp + ".buffers", 1),
                     t.has("count") ? OptionalInt.of(Json.integer(t.get("count"), tp + ".count", 1)) : OptionalInt.empty()));
