@@ -101,7 +101,8 @@ public final class TargetJson {
         Json.object(n, p, Set.of("kind", "format", "alignment", "capacity", "base", "runtimeReserve", "accessCost"),
                 Set.of("kind", "format"));
         Space s = kindOf(name, n, p, formats);
-        return n.has("accessCost") ? withAccessCost(s, accessCost(n.get("accessCost"), p + ".accessCost")) : s;
+        return n.has("accessCost") ? withAccessCost(s, Json.count(n.get("accessCost"), p + ".accessCost",
+                "the cost of one byte accessed")) : s;
     }
 
     /** The space with that access cost instead of its kind's default. */
@@ -114,16 +115,6 @@ public final class TargetJson {
         }
         Space.External e = (Space.External) s;
         return new Space.External(e.name(), e.format(), e.alignment(), e.runtimeReserve(), e.base(), e.capacity(), cost);
-    }
-
-    /** {@code accessCost}: a JSON integer in 0..2^63-1 (a cost per byte, not a size: no units). */
-    static long accessCost(JsonNode n, String path) {
-        if (n == null || !n.isIntegralNumber() || n.bigIntegerValue().signum() < 0
-                || n.bigIntegerValue().bitLength() > 63) {
-            throw BerthException.invalid(path, Json.text(n), path + ": expected a whole number in 0..2^63-1 (the cost "
-                    + "of one byte accessed), got " + (n != null && n.isNumber() ? "'" + n + "'" : Json.kind(n)));
-        }
-        return n.longValue();
     }
 
     private static Space kindOf(String name, JsonNode n, String p, Map<String, AddressFormat> formats) {
