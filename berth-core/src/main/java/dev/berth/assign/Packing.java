@@ -65,7 +65,10 @@ final class Packing {
         return fixedFit;
     }
 
-    /** Reservations made so far, tries that failed included: the assignment's measure of work. */
+    /**
+     * The assignment's measure of work: for every reservation tried (failed ones included), one
+     * plus the buffers its space held then, which the allocator looks at.
+     */
     long work() {
         return work;
     }
@@ -131,16 +134,40 @@ final class Packing {
         return replace(s, pos, next);
     }
 
-    /** Space {@code s} holding {@code next} (equal to what it holds below {@code pos}), or unchanged and false. */
+    /**
+     * Space {@code s} holding {@code next} (equal to what it holds below {@code pos}), or unchanged
+     * and false. Only what can move is taken out and placed again: going through the buffers
+     * from {@code pos} in order, each one live at a step with the buffer inserted or removed, or
+     * with one already taken out, is taken out (a buffer's lowest free offset depends only on the
+     * buffers before it live with it, so the others keep their offsets); those are then placed
+     * again in order, every other buffer staying where it is.
+     */
     private boolean replace(int s, int pos, List<Integer> next) {
         List<Integer> h = held.get(s);
         SpaceAllocator a = allocators[s];
         SpaceAllocator.Checkpoint cp = a.checkpoint();
-        for (int k = h.size() - 1; k >= pos; k--) {
-            a.release(model.entries[h.get(k)].name());
-        }
+        Steps moved = new Steps();
+        // the buffer inserted or removed: the one of next and h that the other lacks at pos
+        int changed = next.size() > h.size() ? next.get(pos) : h.get(pos);
+        moved.add(model.entries[changed].spec().live());
+        List<Integer> again = new ArrayList<>();
         for (int k = pos; k < next.size(); k++) {
-            if (!reserve(s, next.get(k))) {
+            int r = next.get(k);
+            if (r == changed || moved.overlaps(model.entries[r].spec().live())) {
+                again.add(r);
+                moved.add(model.entries[r].spec().live());
+            }
+        }
+        for (int k = again.size() - 1; k >= 0; k--) {
+            if (again.get(k) != changed) {
+                a.release(model.entries[again.get(k)].name());
+            }
+        }
+        if (next.size() < h.size()) {
+            a.release(model.entries[changed].name());
+        }
+        for (int r : again) {
+            if (!reserve(s, r)) {
                 a.rollback(cp);
                 return false;
             }
@@ -152,7 +179,8 @@ final class Packing {
 
     private boolean reserve(int s, int rank) {
         BufferSpec b = model.entries[rank].spec();
-        work++;
+        // the allocator looks at every reservation it holds
+        work += 1 + held.get(s).size();
         try {
             allocators[s].reserve(b.name(), b.live(), b.size(), b.alignment(), Origin.TENSOR);
             return true;

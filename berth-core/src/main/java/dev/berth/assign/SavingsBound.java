@@ -25,6 +25,13 @@ import java.util.TreeSet;
  * the room. Solved exactly by successive shortest paths with potentials, in whole bytes.
  */
 final class SavingsBound {
+    /**
+     * Augmenting paths before the flow stops: the shortest paths' costs only rise, so what the
+     * rest of the flow could still save is at most its amount times what the last path saved per
+     * byte, and the bound adds that.
+     */
+    static final int PATHS = 1_000;
+
     private SavingsBound() {
     }
 
@@ -55,10 +62,12 @@ final class SavingsBound {
             g.edge(k, k + 1, room[k], 0);
         }
         long prev = 0;
+        long supply = 0;
         for (int k = 0; k <= segs; k++) {
             long r = k < segs ? room[k] : 0;
             if (r > prev) {
                 g.edge(source, k, r - prev, 0);
+                supply = Math.addExact(supply, r - prev);
             } else if (r < prev) {
                 g.edge(k, sink, prev - r, 0);
             }
@@ -79,7 +88,7 @@ final class SavingsBound {
             }
         }
         try {
-            return g.maxSavings(source, sink);
+            return g.maxSavings(source, sink, supply);
         } catch (ArithmeticException e) {
             return Long.MAX_VALUE;
         }
@@ -129,10 +138,12 @@ final class SavingsBound {
             edges.add(new long[]{to, from, 0, -cost});
         }
 
-        /** Minus the least cost of a maximum flow from {@code s} to {@code t}. */
-        long maxSavings(int s, int t) {
+        /** Minus the least cost of a maximum flow of {@code supply} from {@code s} to {@code t}, or more (see {@link #PATHS}). */
+        long maxSavings(int s, int t, long supply) {
             long[] pot = initialPotentials(s);
             long cost = 0;
+            long pushed = 0;
+            int paths = 0;
             long[] dist = new long[nodes];
             int[] via = new int[nodes];
             while (true) {
@@ -165,6 +176,12 @@ final class SavingsBound {
                 if (dist[t] == Long.MAX_VALUE) {
                     return Math.negateExact(cost);
                 }
+                if (++paths > PATHS) {
+                    // the path's real cost per byte: its reduced cost plus the potentials' difference
+                    long unitCost = Math.addExact(dist[t], Math.subtractExact(pot[t], pot[s]));
+                    long rest = Math.multiplyExact(supply - pushed, Math.max(0, -unitCost));
+                    return Math.addExact(Math.negateExact(cost), rest);
+                }
                 for (int v = 0; v < nodes; v++) {
                     if (dist[v] != Long.MAX_VALUE) {
                         pot[v] = Math.addExact(pot[v], dist[v]);
@@ -182,6 +199,7 @@ final class SavingsBound {
                     unit = Math.addExact(unit, edges.get(e)[3]);
                 }
                 cost = Math.addExact(cost, Math.multiplyExact(push, unit));
+                pushed += push;
             }
         }
 

@@ -58,15 +58,23 @@ final class StepKnapsackBound {
         long[] room = new long[segs];
         int[][] members = new int[segs][];
         double[][] mu = new double[segs][];
+        // members by a sweep over the segments: each buffer from its first segment to its last
+        List<List<Integer>> live = new ArrayList<>();
         for (int k = 0; k < segs; k++) {
-            room[k] = Math.max(0, limit - SavingsBound.occupied(ofirst, olast, oreserved, b[k], b[k + 1] - 1).bytes());
-            List<Integer> live = new ArrayList<>();
-            for (int i = 0; i < n; i++) {
-                if (saves[i] > 0 && first[i] <= b[k] && b[k] <= last[i]) {
-                    live.add(i);
+            live.add(new ArrayList<>());
+        }
+        for (int i = 0; i < n; i++) {
+            if (saves[i] > 0) {
+                int from = Arrays.binarySearch(b, first[i]);
+                int to = Arrays.binarySearch(b, (long) last[i] + 1);
+                for (int k = from; k < to; k++) {
+                    live.get(k).add(i);
                 }
             }
-            members[k] = live.stream().mapToInt(Integer::intValue).toArray();
+        }
+        for (int k = 0; k < segs; k++) {
+            room[k] = Math.max(0, limit - SavingsBound.occupied(ofirst, olast, oreserved, b[k], b[k + 1] - 1).bytes());
+            members[k] = live.get(k).stream().mapToInt(Integer::intValue).toArray();
             mu[k] = new double[members[k].length];
             for (int j = 0; j < members[k].length; j++) {
                 int i = members[k][j];

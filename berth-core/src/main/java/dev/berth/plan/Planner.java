@@ -162,15 +162,16 @@ public final class Planner {
     }
 
     /**
-     * The assignment's work at an effort: each greedy order may try about 2 x 10^6 reservations
-     * (2 x 10^7 with {@code --minimize}); the exact search (up to {@link Assigner#EXACT_UP_TO}
-     * buffers with candidates) 2 x 10^5 nodes (5 x 10^6), none at {@link Effort#FIT}.
+     * The assignment's work at an effort: each greedy order, with its repair, may look at about
+     * 10^7 held reservations while trying reservations (10^8 with {@code --minimize});
+     * the exact search (up to {@link Assigner#EXACT_UP_TO} buffers with candidates) 2 x 10^5
+     * nodes (5 x 10^6), none at {@link Effort#FIT}.
      */
     static Work assignWork(Effort effort) {
         return switch (effort) {
-            case FIT -> new Work(2_000_000, 0);
-            case DEFAULT -> new Work(2_000_000, 200_000);
-            case MINIMIZE -> new Work(20_000_000, 5_000_000);
+            case FIT -> new Work(10_000_000, 0);
+            case DEFAULT -> new Work(10_000_000, 200_000);
+            case MINIMIZE -> new Work(100_000_000, 5_000_000);
         };
     }
 

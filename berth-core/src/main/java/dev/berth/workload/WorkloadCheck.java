@@ -21,6 +21,7 @@ public final class WorkloadCheck {
 
     public static void check(Target target, Workload w) {
         Set<String> names = new HashSet<>();
+        Set<String> later = placedLater(target, w);
         for (int i = 0; i < w.buffers().size(); i++) {
             BufferSpec b = w.buffers().get(i);
             String path = "buffers[" + i + "]";
@@ -35,7 +36,7 @@ public final class WorkloadCheck {
                 }
             }
             if (b.hasChoice()) {
-                checkChoice(target, w, b, path);
+                checkChoice(later, b, path);
             }
             if (b.tile().isPresent()) {
                 TileSpec t = b.tile().get();
@@ -58,11 +59,8 @@ public final class WorkloadCheck {
         checkReservedNames(target, w, names);
     }
 
-    /**
-     * A buffer with candidates may not choose a space with a capacity that something placed after
-     * the assignment needs room in: a tile's through space or the space of generation's allocations.
-     */
-    private static void checkChoice(Target target, Workload w, BufferSpec b, String path) {
+    /** The spaces that receive reservations after the choice of spaces: tiles' through spaces, generation's spaces. */
+    private static Set<String> placedLater(Target target, Workload w) {
         Set<String> later = new HashSet<>();
         for (BufferSpec o : w.buffers()) {
             o.tile().ifPresent(t -> later.add(t.through().name()));
@@ -71,6 +69,15 @@ public final class WorkloadCheck {
             g.descriptor().ifPresent(d -> later.add(d.space()));
             g.instruction().ifPresent(i -> later.add(i.space()));
         });
+        return later;
+    }
+
+    /**
+     * A buffer with candidates may not choose a space with a capacity that something placed after
+     * the assignment needs room in ({@code later}): a tile's through space or the space of
+     * generation's allocations.
+     */
+    private static void checkChoice(Set<String> later, BufferSpec b, String path) {
         for (int j = 0; j < b.candidates().size(); j++) {
             Space s = b.candidates().get(j);
             if (s.capacity().isPresent() && later.contains(s.name())) {
