@@ -4,7 +4,8 @@
 #   berth-bench/benchmarks.sh                      # everything (about 20 minutes)
 #   MINIMIZE_SECONDS=60 berth-bench/benchmarks.sh  # a shorter safety net for the minimisation of D
 #   BENCH_ONLY=models berth-bench/benchmarks.sh    # only section 6 (the shared ONNX models), in place
-#   BENCH_ONLY=fastslow berth-bench/benchmarks.sh  # only section 7 (fast and slow memory), in place
+#   BENCH_ONLY=tflite berth-bench/benchmarks.sh    # only section 7 (the TFLite models and TFLM's head), in place
+#   BENCH_ONLY=fastslow berth-bench/benchmarks.sh  # only section 8 (fast and slow memory), in place
 # Reads the MiniMalloc instances in testdata/benchmarks/minimalloc.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -62,10 +63,32 @@ models_section() {
   run "ModelPlans" java -cp "$jars/benchmarks.jar" dev.berth.bench.ModelPlans "$jars/berth.jar" "$root/testdata/models"
 }
 
+tflite_section() {
+  {
+    echo
+    echo "## 7. The TFLite models and TensorFlow Lite Micro's head"
+    echo
+    echo "\`berth plan MODEL.tflite --json\` (tensors alone) and, where the kernels' scratch buffers are known"
+    echo "(\`testdata/tflm-scratch\`, from TFLM's own report), \`--tflm-scratch FILE\`, one process per run."
+    echo "Tensors: Berth's head (the arena's high-water mark), its lower bound and proof, and TFLM's own"
+    echo "head of the same tensors by Berth's reimplementation of TFLM's greedy planner (TflmGreedyPlanner,"
+    echo "run in the harness) and as TFLM computed it (\`expected/\`, allocator only; person_detect_vela: with"
+    echo "Vela's plan ignored). With scratch buffers: the head Berth predicts TFLM ends with under Berth's"
+    echo "offline plan (scratch buffers placed online by TFLM's greedy policy), and TFLM's own head"
+    echo "(reimplementation, and \`expected/\` under MicroInterpreter). Wall: import + plan, the whole"
+    echo "command including the JVM's start, median of five runs of the command with --tflm-scratch (or"
+    echo "without, where there is no scratch file). Goals: tensor head at the lower bound, final head never"
+    echo "above TFLM's own, at most 1 s per model. Run on $(date -u '+%Y-%m-%d %H:%M UTC'), load average"
+    echo "$(cut -d' ' -f1-3 /proc/loadavg)."
+  } >> "$tmp"
+  run "TflitePlans" java -cp "$jars/benchmarks.jar" dev.berth.bench.TflitePlans "$jars/berth.jar" \
+    "$root/testdata/models/tflite" "$root/testdata/tflm-scratch"
+}
+
 fastslow_section() {
   {
     echo
-    echo "## 7. Fast and slow memory: which activations live in the local SRAM (issue 16)"
+    echo "## 8. Fast and slow memory: which activations live in the local SRAM (issue 16)"
     echo
     echo "\`berth plan MODEL --fast-space sram --fast-capacity C --json\`, one process per run (wall time"
     echo "includes the JVM's start; median of three, which must agree), C = 1/8, 1/4 and 1/2 of the"
@@ -81,30 +104,29 @@ fastslow_section() {
   run "FastSlowPlans" java -cp "$jars/benchmarks.jar" dev.berth.bench.FastSlowPlans "$jars/berth.jar" "$root/testdata/models"
 }
 
-# BENCH_ONLY=models (section 6) or fastslow (section 7): that section alone, replacing the earlier
-# one in BENCHMARKS.md in place
-if [ "${BENCH_ONLY:-}" = models ] || [ "${BENCH_ONLY:-}" = fastslow ]; then
+# BENCH_ONLY=models (section 6), tflite (section 7) or fastslow (section 8): only that section, in place of the earlier one
+# (up to the next section or the closing load line), or before the closing load line
+if [ "${BENCH_ONLY:-}" = models ] || [ "${BENCH_ONLY:-}" = tflite ] || [ "${BENCH_ONLY:-}" = fastslow ]; then
   : > "$tmp"
-  if [ "$BENCH_ONLY" = models ]; then number=6; models_section; else number=7; fastslow_section; fi
+  case "$BENCH_ONLY" in
+    models) number=6; models_section ;;
+    tflite) number=7; tflite_section ;;
+    *) number=8; fastslow_section ;;
+  esac
   python3 - "$out" "$tmp" "$number" <<'PY'
 import sys
-out, new, n = sys.argv[1], open(sys.argv[2]).read(), sys.argv[3]
+out, new, number = sys.argv[1], open(sys.argv[2]).read(), sys.argv[3]
 text = open(out).read()
-cut = text.find("\n## " + n + ". ")
+load = "\nLoad average at the end"
+cut = text.find("\n## " + number + ". ")
 if cut >= 0:
     nxt = text.find("\n## ", cut + 1)
-    end = text.find("\nLoad average at the end")
-    stop = min(x for x in (nxt, end) if x >= 0) if max(nxt, end) >= 0 else len(text)
-    text = text[:cut] + text[stop:]
-# sections in number order: before the next higher one, else before the closing load line
-place = -1
-for m in range(int(n) + 1, 20):
-    place = text.find("\n## " + str(m) + ". ")
-    if place >= 0:
-        break
-if place < 0:
-    place = text.find("\nLoad average at the end")
-text = text[:place] + new + text[place:] if place >= 0 else text + new
+    end = text.find(load)
+    stop = min(x for x in (nxt, end, len(text)) if x >= 0)
+    text = text[:cut] + new + text[stop:]
+else:
+    end = text.find(load)
+    text = text[:end] + new + text[end:] if end >= 0 else text + new
 open(out, "w").write(text)
 PY
   rm -rf "$tmp" "$jars"
@@ -197,6 +219,7 @@ run "PlannerScale" java -Xmx2g -cp "$jars/benchmarks.jar" dev.berth.bench.Planne
 } >> "$tmp"
 run_summary "CheckedArithmeticBenchmark (JMH's summary table)" java -jar "$jars/benchmarks.jar" CheckedArithmetic -f 2 -wi 5 -i 10
 models_section
+tflite_section
 fastslow_section
 
 {

@@ -1,10 +1,8 @@
 package dev.berth.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -39,7 +37,6 @@ public final class ModelPlans {
         }
         Path jar = Path.of(args[0]);
         Path dir = Path.of(args[1]);
-        ObjectMapper json = new ObjectMapper();
         System.out.printf("%-36s %12s %12s %12s %-22s %12s %8s%n", "model", "activations", "lower bound",
                 "global h-w", "proof", "TFLM greedy", "wall (s)");
         for (Model m : MODELS) {
@@ -52,17 +49,9 @@ public final class ModelPlans {
                     cmd.add("--input");
                     cmd.add(in);
                 }
-                Path out = Files.createTempFile("berth-model", ".json");
-                long t0 = System.nanoTime();
-                Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile())
-                        .redirectError(ProcessBuilder.Redirect.DISCARD).start();
-                int exit = p.waitFor();
-                wall[r] = (System.nanoTime() - t0) / 1e9;
-                if (exit != 0) {
-                    throw new IllegalStateException(String.join(" ", cmd) + " exited " + exit);
-                }
-                JsonNode g = json.readTree(out.toFile()).get("spaces").get("global");
-                Files.delete(out);
+                BerthProcess run = BerthProcess.run(cmd);
+                wall[r] = run.seconds();
+                JsonNode g = run.out().get("spaces").get("global");
                 if (global != null && !global.equals(g)) {
                     throw new IllegalStateException(m.file() + ": two runs gave different plans");
                 }

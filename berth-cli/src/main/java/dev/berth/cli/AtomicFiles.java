@@ -2,7 +2,9 @@ package dev.berth.cli;
 
 import dev.berth.failure.BerthException;
 
+import java.io.BufferedOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -51,9 +53,19 @@ final class AtomicFiles {
         Files.setPosixFilePermissions(tmp, perms);
     }
 
+    /** What goes into one output file, written to the stream of its temporary file (a large plan is never one array). */
+    @FunctionalInterface
+    interface Content {
+        void writeTo(OutputStream out) throws IOException;
+
+        static Content of(byte[] bytes) {
+            return out -> out.write(bytes);
+        }
+    }
+
     static void write(Path target, byte[] bytes) {
-        Map<Path, byte[]> one = new LinkedHashMap<>();
-        one.put(target, bytes);
+        Map<Path, Content> one = new LinkedHashMap<>();
+        one.put(target, Content.of(bytes));
         writeAll(one);
     }
 
@@ -63,11 +75,11 @@ final class AtomicFiles {
      * renames (a directory that cannot be made, a full disk) leaves every earlier output as it
      * was; no temporary file stays behind.
      */
-    static void writeAll(Map<Path, byte[]> outputs) {
+    static void writeAll(Map<Path, Content> outputs) {
         Map<Path, Path> temporaries = new LinkedHashMap<>();
         Path current = null;
         try {
-            for (Map.Entry<Path, byte[]> e : outputs.entrySet()) {
+            for (Map.Entry<Path, Content> e : outputs.entrySet()) {
                 current = e.getKey();
                 Path abs = current.toAbsolutePath();
                 if (Files.isDirectory(abs)) {
@@ -80,7 +92,9 @@ final class AtomicFiles {
                 }
                 Path tmp = Files.createTempFile(dir, "." + abs.getFileName() + ".", ".tmp");
                 temporaries.put(abs, tmp);
-                Files.write(tmp, e.getValue());
+                try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(tmp), 1 << 16)) {
+                    e.getValue().writeTo(out);
+                }
                 permissions(tmp, abs);
             }
             for (Map.Entry<Path, Path> e : temporaries.entrySet()) {

@@ -6,10 +6,10 @@ import dev.berth.io.MiniMallocCsv;
 import dev.berth.target.Target;
 import dev.berth.io.PlanJson;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
@@ -38,7 +38,8 @@ final class CsvWorkloads {
         }
         MiniMallocCsv.Document doc = MiniMallocCsv.read(file);
         Target target = MiniMallocCsv.target(capacity.getAsLong());
-        return new WorkloadSources.Loaded(target, doc.workload(target));
+        return new WorkloadSources.Loaded(target, doc.workload(target), Optional.empty(), Optional.empty(),
+                Optional.of(doc));
     }
 
     /** Refuses, before any planning, a CSV output for a workload that is not a CSV. */
@@ -57,11 +58,15 @@ final class CsvWorkloads {
         }
     }
 
-    /** What {@code -o output} holds: the CSV rows with offsets for a .csv output, else the plan artifact. */
-    static byte[] output(Path output, Path workload, Plan plan) {
+    /**
+     * What {@code -o output} holds: the CSV rows read (a CSV output is refused for any other
+     * input, {@link #checkOutput}) with their offsets for a .csv output, else the plan artifact.
+     */
+    static AtomicFiles.Content output(Path output, WorkloadSources.Loaded in, Plan plan) {
         if (isCsv(output)) {
-            return MiniMallocCsv.write(MiniMallocCsv.read(workload), plan).getBytes(StandardCharsets.UTF_8);
+            MiniMallocCsv.Document doc = in.csv().orElseThrow();
+            return out -> MiniMallocCsv.write(doc, plan, out);
         }
-        return PlanJson.toBytes(plan);
+        return out -> PlanJson.write(plan, out);
     }
 }

@@ -52,9 +52,9 @@ final class DemoCommand implements Callable<Integer> {
         Path planFile = dir.resolve("plan.json");
         Path report = dir.resolve("plan.html");
         // both made first, then renamed into place together: a failed demo leaves an earlier one as it was
-        java.util.Map<Path, byte[]> outputs = new java.util.LinkedHashMap<>();
-        outputs.put(planFile, PlanJson.toBytes(plan));
-        outputs.put(report, dev.berth.cli.report.HtmlReport.toBytes(plan));
+        java.util.Map<Path, AtomicFiles.Content> outputs = new java.util.LinkedHashMap<>();
+        outputs.put(planFile, o -> PlanJson.write(plan, o));
+        outputs.put(report, AtomicFiles.Content.of(dev.berth.cli.report.HtmlReport.toBytes(plan)));
         AtomicFiles.writeAll(outputs);
         PrintWriter out = spec.commandLine().getOut();
         out.println("berth demo: " + MODEL + " (PaddleOCR text-direction classifier; Apache-2.0 weights, MIT package; "

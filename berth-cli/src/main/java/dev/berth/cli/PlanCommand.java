@@ -5,6 +5,7 @@ import dev.berth.artifact.Plan;
 import dev.berth.failure.BerthException;
 import dev.berth.io.PlanJson;
 import dev.berth.io.TargetJson;
+import dev.berth.io.tflite.TflmHeadPlan;
 import dev.berth.plan.Effort;
 import dev.berth.plan.PlanResult;
 import dev.berth.plan.Planner;
@@ -40,6 +41,7 @@ import java.util.concurrent.Callable;
                 "  berth plan person_detect.tflite --fast-space sram --fast-capacity 64KiB",
                 "  berth plan person_detect.tflite --capacity 64KiB",
                 "  berth plan person_detect.tflite --tflm-plan person_detect.planned.tflite",
+                "  berth plan keyword_scrambled_8bit.tflite --tflm-scratch scratch.json --tflm-plan kws.planned.tflite",
                 "  berth plan A.1048576.csv --capacity 1MiB -o A.out.csv",
                 "  berth plan D.1048576.csv --capacity 1MiB --minimize --time-limit 300"})
 final class PlanCommand implements Callable<Integer> {
@@ -96,6 +98,11 @@ final class PlanCommand implements Callable<Integer> {
             + "never changed.")
     Path tflmPlan;
 
+    @Option(names = "--tflm-scratch", paramLabel = "FILE", description = "For a TFLite model: the scratch buffers "
+            + "TFLM's kernels request ({\"scratch\": [{\"size\": 256, \"first\": 2, \"last\": 2}, ...]}): Berth plans "
+            + "the arena with them and predicts the head TFLM ends with when it places them around the offline plan.")
+    Path tflmScratch;
+
     @Option(names = "--show", description = "Print a picture of the plan (address over steps).")
     boolean show;
 
@@ -129,6 +136,13 @@ final class PlanCommand implements Callable<Integer> {
         if (!TargetJson.BUNDLED.contains(target)) {
             inputs.add(Path.of(target));
         }
+        if (tflmScratch != null) {
+            if (!WorkloadSources.isTflite(workload)) {
+                throw BerthException.invalid("--tflm-scratch", tflmScratch.toString(), "--tflm-scratch gives a TFLite "
+                        + "model's scratch buffers; " + workload + " is not a .tflite model");
+            }
+            inputs.add(tflmScratch);
+        }
         if (output != null) {
             AtomicFiles.requireDistinct(output, "-o", inputs);
         }
@@ -137,6 +151,10 @@ final class PlanCommand implements Callable<Integer> {
         if (report != null) {
             AtomicFiles.requireDistinct(report, "--report", output == null ? inputs
                     : java.util.stream.Stream.concat(inputs.stream(), java.util.stream.Stream.of(output)).toList());
+        }
+        if (tflmPlan != null && onnxSpaces.fast != null) {
+            throw BerthException.invalid("--tflm-plan", tflmPlan.toString(), "--tflm-plan writes TFLM's offline plan, "
+                    + "which has one arena; with --fast-space the activations may live in two spaces");
         }
         if (tflmPlan != null) {
             if (!WorkloadSources.isTflite(workload)) {
@@ -154,8 +172,10 @@ final class PlanCommand implements Callable<Integer> {
         }
         java.util.OptionalLong cap = capacity == null ? java.util.OptionalLong.empty()
                 : java.util.OptionalLong.of(dev.berth.arith.Sizes.parse(capacity, "--capacity"));
+        List<dev.berth.io.tflite.TflmScratch> scratch = tflmScratch == null ? List.of()
+                : dev.berth.io.TflmScratchJson.read(tflmScratch);
         WorkloadSources.Loaded in = WorkloadSources.load(workload, TargetJson.load(target), cap, inputsFixed,
-                onnxSpaces.spaces());
+                onnxSpaces.spaces(), scratch);
         Target t = in.target();
         Workload w = in.workload();
         PrintWriter out = spec.commandLine().getOut();
@@ -195,28 +215,34 @@ final class PlanCommand implements Callable<Integer> {
         };
         Planner.Options options = new Planner.Options(choice, minimize ? Effort.MINIMIZE : Effort.DEFAULT, seconds, 0,
                 progress);
-        PlanResult r;
+        PlanResult planned;
         try {
-            r = Planner.plan(t, w, options);
+            planned = Planner.plan(t, w, options);
         } finally {
             if (bar != null) {
                 bar.finish();
             }
         }
+        // a TFLite model: the offline plan whose head, once TFLM has placed the rest online, is smallest
+        // (not with --fast-space: TFLM's offline plan has one arena, and the activations were given two spaces)
+        java.util.Optional<TflmHeadPlan.Choice> head = in.tflite().isEmpty() || planned.assignment().isPresent()
+                ? java.util.Optional.empty() : java.util.Optional.of(TflmHeadPlan.choose(in.tflite().get(), planned, options));
+        PlanResult r = head.isPresent() ? head.get().result() : planned;
         Plan plan = r.plan();
         // every output is made before any is written, and all are renamed into place together
-        java.util.Map<Path, byte[]> outputs = new java.util.LinkedHashMap<>();
+        java.util.Map<Path, AtomicFiles.Content> outputs = new java.util.LinkedHashMap<>();
         if (output != null) {
-            outputs.put(output, CsvWorkloads.output(output, workload, plan));
+            outputs.put(output, CsvWorkloads.output(output, in, plan));
         }
         if (report != null) {
-            outputs.put(report, dev.berth.cli.report.HtmlReport.toBytes(plan, r.assignment()));
+            outputs.put(report, AtomicFiles.Content.of(dev.berth.cli.report.HtmlReport.toBytes(plan, r.assignment())));
         }
         int[] offline = null;
         if (tflmPlan != null) {
             dev.berth.io.tflite.ImportedTflite m = in.tflite().orElseThrow();
-            offline = dev.berth.io.tflite.TflmOfflinePlan.offsets(m, plan);
-            outputs.put(tflmPlan, dev.berth.io.tflite.TflmOfflinePlan.write(workload, m.model(), offline));
+            offline = head.orElseThrow().offline();
+            outputs.put(tflmPlan, AtomicFiles.Content.of(dev.berth.io.tflite.TflmOfflinePlan.write(workload, m.model(),
+                    offline)));
         }
         AtomicFiles.writeAll(outputs);
         if (json) {
@@ -232,6 +258,10 @@ final class PlanCommand implements Callable<Integer> {
                 if (tflmPlan != null) {
                     g.writeStringField("tflmPlan", tflmPlan.toString());
                 }
+                if (head.isPresent()) {
+                    g.writeFieldName("tflm");
+                    TfliteSummary.writeJson(g, in.tflite().get(), plan, head.get());
+                }
                 g.writeEndObject();
             });
             return 0;
@@ -243,7 +273,9 @@ final class PlanCommand implements Callable<Integer> {
         out.print(Tables.clockNotes(plan, seconds));
         out.print(Tables.tilesAndGeneration(plan));
         in.onnx().ifPresent(m -> out.print(OnnxSummary.render(m, plan)));
-        in.tflite().ifPresent(m -> out.print(TfliteSummary.render(m, plan)));
+        if (in.tflite().isPresent() && head.isPresent()) {
+            out.print(TfliteSummary.render(in.tflite().get(), plan, head.get(), tflmScratch != null));
+        }
         if (show) {
             r.assignment().ifPresent(a -> out.print(AssignmentTable.why(a)));
             out.println();

@@ -4,7 +4,11 @@ import dev.berth.arith.Checked;
 import dev.berth.arith.Sizes;
 import dev.berth.artifact.Plan;
 import dev.berth.artifact.PlannedBuffer;
+import dev.berth.artifact.SpaceMetrics;
 import dev.berth.io.tflite.ImportedTflite;
+import dev.berth.io.tflite.TflmGreedyPlanner;
+import dev.berth.io.tflite.TflmHeadPlan;
+import dev.berth.io.tflite.TflmScratch;
 import dev.berth.io.tflite.TflmView;
 import dev.berth.plan.Planner;
 import dev.berth.target.Space;
@@ -15,14 +19,18 @@ import java.util.Locale;
 
 /**
  * What {@code plan} adds for a TFLite model: what the file holds, where its tensors went, and for
- * the arena (TFLM's planned head) the naive total beside the lower bound and this plan's
- * high-water mark; an offline plan already in the file is shown with the head its offsets give.
+ * the arena (TFLM's planned head) the naive total beside the lower bound, this plan's high-water
+ * mark and TFLM's own head (its greedy planner, reimplemented); with the kernels' scratch buffers
+ * ({@code --tflm-scratch}), the head TFLM is predicted to end with beside TFLM's own and the offline
+ * plans tried; then what TFLM adds at run time. An offline plan already in the file is shown with the
+ * head its offsets give.
  */
 final class TfliteSummary {
     private TfliteSummary() {
     }
 
-    static String render(ImportedTflite m, Plan plan) {
+    /** {@code scratchGiven}: {@code --tflm-scratch} was given (its list may be empty: kernels that request none). */
+    static String render(ImportedTflite m, Plan plan, TflmHeadPlan.Choice head, boolean scratchGiven) {
         StringBuilder sb = new StringBuilder();
         int subgraphs = m.model().subgraphs().size();
         boolean controlFlow = m.model().subgraphs().stream().flatMap(g -> g.operators().stream())
@@ -48,6 +56,7 @@ final class TfliteSummary {
         long[] reserved = planned.stream().mapToLong(PlannedBuffer::reserved).toArray();
         long peak = dev.berth.solve.LiveBytes.peak(first, last, reserved).bytes();
         long high = planned.stream().mapToLong(b -> b.offset() + b.reserved()).max().orElse(0);
+        boolean scratch = !m.scratch().isEmpty();
         long naive = 0;
         for (TflmView.Entry e : m.view().entries()) {
             if (e.planned()) {
@@ -58,18 +67,53 @@ final class TfliteSummary {
                 .append(space.alignment()).append("):\n");
         line(sb, "naive total (own buffer each, no reuse):", Sizes.human(naive));
         line(sb, "peak live (lower bound of any placement):", Sizes.human(peak));
-        line(sb, "high-water (the head, this plan):", Sizes.human(high));
+        line(sb, scratch ? "high-water of the tensors (this plan):" : "high-water (the head, this plan):",
+                Sizes.human(high));
+        line(sb, scratch ? "TFLM's own head of the tensors alone:" : "TFLM's own head (its greedy planner):",
+                head.tflmTensorHead().isPresent() ? Sizes.human(head.tflmTensorHead().getAsLong()) : NOT_PREDICTED);
+        SpaceMetrics arena = plan.metrics(space);
+        if (scratch) {
+            long scratchBytes = m.scratch().stream().mapToLong(TflmScratch::size).sum();
+            sb.append("with the kernels' ").append(m.scratch().size()).append(" scratch buffers (--tflm-scratch, ")
+                    .append(Sizes.human(scratchBytes)).append("), which TFLM places online around the offline plan:\n");
+            line(sb, "lower bound (tensors and scratch buffers):",
+                    Sizes.human(arena.optimality().map(o -> o.lowerBound()).orElse(arena.peakLive())));
+            line(sb, "predicted TFLM head (its greedy for them):", head.predictedHead().isEmpty() ? NOT_PREDICTED
+                    : Sizes.human(head.predictedHead().getAsLong()) + arena.optimality().map(o -> ", "
+                    + Tables.proof(o, arena)).orElse(""));
+            line(sb, "TFLM's own head (its greedy, all online):", head.tflmHead().isPresent()
+                    ? Sizes.human(head.tflmHead().getAsLong()) : NOT_PREDICTED);
+            sb.append("  offline plan kept: ").append(head.chosen().text()).append(head.predicted() ? "; tried:" : "")
+                    .append('\n');
+            for (TflmHeadPlan.Candidate c : head.candidates()) {
+                sb.append("    ").append(c.source().text()).append(": tensors in ").append(Sizes.human(c.tensorHead()))
+                        .append(", head ").append(Sizes.human(c.predictedHead()))
+                        .append(c.valid() ? "" : " (its layout failed the plan validator: not kept)").append('\n');
+            }
+        }
+        if (head.predicted() && head.predictedHead().getAsLong() > head.tflmHead().getAsLong()) {
+            sb.append("  above TFLM's own head: TFLM's own placement overlaps, under Berth's lifetimes, tensors TFLM never ")
+                    .append("marks as used (lifetime -1), which Berth keeps live at step 0\n");
+        }
         space.capacity().ifPresent(c -> line(sb, "arena capacity (--capacity):", Sizes.human(c) + ", spare "
-                + Sizes.human(c - space.runtimeReserve() - high)));
+                + Sizes.human(c - space.runtimeReserve() - arena.highWater())));
+        sb.append("  the arena to give TFLM = this head + TFLM's persistent tail (variable tensors, kernel data, TFLM's own ")
+                .append("structures), which TFLM adds at run time\n");
+        if (scratchGiven && !scratch) {
+            sb.append("  --tflm-scratch: the kernels request no scratch buffers, so TFLM's head at run time is this head\n");
+        } else if (!scratch) {
+            sb.append("  at run time TFLM also adds the kernels' scratch buffers to the head, around the offline plan, which ")
+                    .append("can make it larger: give them with --tflm-scratch FILE to plan with them\n");
+        }
         m.model().offlinePlan().ifPresent(w -> {
-            long head = 0;
+            long given = 0;
             for (TflmView.Entry e : m.view().entries()) {
                 if (e.planned() && e.offlineOffset() >= 0) {
-                    head = Math.max(head, e.offlineEnd());
+                    given = Math.max(given, e.offlineEnd());
                 }
             }
             sb.append("  the file already holds an OfflineMemoryAllocation plan, which TFLM uses instead of its own: its ")
-                    .append("offsets give a head of ").append(Sizes.human(head)).append("; Berth's plan above ignores them\n");
+                    .append("offsets give a head of ").append(Sizes.human(given)).append("; Berth's plan above ignores them\n");
             List<TflmView.Overlap> overlaps = m.view().offlineOverlaps(OVERLAPS_SHOWN + 1);
             if (overlaps.isEmpty()) {
                 sb.append("  that plan places no two tensors TFLM's lifetimes say are live together at common bytes\n");
@@ -88,6 +132,50 @@ final class TfliteSummary {
     }
 
     private static final int OVERLAPS_SHOWN = 10;
+
+    private static final String NOT_PREDICTED = "not computed (more than " + TflmGreedyPlanner.MAX_BUFFERS
+            + " buffers: TFLM's greedy policy is quadratic)";
+
+    /**
+     * The {@code "tflm"} object of {@code plan --json}: the head ({@code head}, the arena's high-water
+     * mark, and for the tensors alone {@code tensorHead}), TFLM's own ({@code tflmHead},
+     * {@code tflmTensorHead}), the offline plan kept and every candidate tried; {@code predicted}
+     * false (and no heads) for a model with more buffers than Berth runs TFLM's policy for.
+     */
+    static void writeJson(com.fasterxml.jackson.core.JsonGenerator g, ImportedTflite m, Plan plan,
+                          TflmHeadPlan.Choice head) throws java.io.IOException {
+        Space space = plan.target().spaces().get(m.arenaSpace());
+        SpaceMetrics arena = plan.metrics(space);
+        g.writeStartObject();
+        g.writeNumberField("scratchBuffers", m.scratch().size());
+        g.writeBooleanField("predicted", head.predicted());
+        if (head.predicted()) {
+            g.writeNumberField("head", head.predictedHead().getAsLong());
+            g.writeNumberField("tensorHead", head.candidate(head.chosen()).tensorHead());
+        }
+        g.writeNumberField("lowerBound", arena.optimality().map(o -> o.lowerBound()).orElse(arena.peakLive()));
+        if (head.predicted()) {
+            g.writeNumberField("tflmHead", head.tflmHead().getAsLong());
+            g.writeNumberField("tflmTensorHead", head.tflmTensorHead().getAsLong());
+        }
+        g.writeStringField("offlinePlan", id(head.chosen()));
+        g.writeArrayFieldStart("candidates");
+        for (TflmHeadPlan.Candidate c : head.candidates()) {
+            g.writeStartObject();
+            g.writeStringField("source", id(c.source()));
+            g.writeNumberField("tensorHead", c.tensorHead());
+            g.writeNumberField("head", c.predictedHead());
+            g.writeBooleanField("valid", c.valid());
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+        g.writeEndObject();
+    }
+
+    /** {@code berth}, {@code berth-tensors-alone}, {@code tflm-own}. */
+    static String id(TflmHeadPlan.Source s) {
+        return s.name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
 
     /** {@code t0 'input' at [0, 9216) over steps [0, 1]} ({@code unset}: TFLM never marks its first use). */
     private static String describe(TflmView.Entry e) {

@@ -2,6 +2,7 @@ package dev.berth.cli;
 
 import dev.berth.failure.BerthException;
 import dev.berth.io.FastSpace;
+import dev.berth.io.MiniMallocCsv;
 import dev.berth.io.WorkloadJson;
 import dev.berth.io.onnx.ImportedModel;
 import dev.berth.io.onnx.OnnxImport;
@@ -25,11 +26,13 @@ import java.util.OptionalLong;
 final class WorkloadSources {
     /**
      * What {@code plan} plans: the target (possibly derived from the input) and the workload;
-     * for an ONNX model also what the import found (tensors, naive total, folded Ifs).
+     * for an ONNX model also what the import found (tensors, naive total, folded Ifs); for a
+     * MiniMalloc CSV the rows read, which a CSV output writes back with their offsets.
      */
-    record Loaded(Target target, Workload workload, Optional<ImportedModel> onnx, Optional<ImportedTflite> tflite) {
+    record Loaded(Target target, Workload workload, Optional<ImportedModel> onnx, Optional<ImportedTflite> tflite,
+                  Optional<MiniMallocCsv.Document> csv) {
         Loaded(Target target, Workload workload) {
-            this(target, workload, Optional.empty(), Optional.empty());
+            this(target, workload, Optional.empty(), Optional.empty(), Optional.empty());
         }
     }
 
@@ -74,8 +77,18 @@ final class WorkloadSources {
     }
 
     static Loaded load(Path file, Target target, OptionalLong capacity, List<String> inputs, OnnxSpaces spaces) {
+        return load(file, target, capacity, inputs, spaces, List.of());
+    }
+
+    /** {@code scratch}: a TFLite model's kernels' scratch buffers ({@code --tflm-scratch}), planned in its arena. */
+    static Loaded load(Path file, Target target, OptionalLong capacity, List<String> inputs, OnnxSpaces spaces,
+                       List<dev.berth.io.tflite.TflmScratch> scratch) {
         String name = file.getFileName() == null ? "" : file.getFileName().toString().toLowerCase(java.util.Locale.ROOT);
         if (name.endsWith(".csv")) {
+            if (spaces.fast().isPresent() || spaces.fastCapacity().isPresent()) {
+                throw BerthException.invalid(spaces.fast().isPresent() ? "--fast-space" : "--fast-capacity",
+                        "--fast-space and --fast-capacity apply to ONNX and TFLite models only");
+            }
             return CsvWorkloads.load(file, capacity, inputs);
         }
         if (name.endsWith(".onnx")) {
@@ -85,13 +98,13 @@ final class WorkloadSources {
             }
             ImportedModel m = OnnxImport.read(file, target, new OnnxImport.Options(inputs, spaces.activations(),
                     spaces.weights()));
-            Loaded l = new Loaded(target, m.workload(), Optional.of(m), Optional.empty());
+            Loaded l = new Loaded(target, m.workload(), Optional.of(m), Optional.empty(), Optional.empty());
             return fast(l, spaces, m.activationSpace(), m.accesses());
         }
         if (name.endsWith(".tflite")) {
             ImportedTflite m = TfliteImport.read(file, target, new TfliteImport.Options(inputs, spaces.activations(),
-                    spaces.weights(), capacity));
-            Loaded l = new Loaded(m.target(), m.workload(), Optional.empty(), Optional.of(m));
+                    spaces.weights(), capacity, scratch));
+            Loaded l = new Loaded(m.target(), m.workload(), Optional.empty(), Optional.of(m), Optional.empty());
             return fast(l, spaces, m.arenaSpace(), m.accesses());
         }
         if (capacity.isPresent()) {
@@ -121,6 +134,6 @@ final class WorkloadSources {
         Target t = FastSpace.target(l.target(), spaces.fast().get(), spaces.fastCapacity(), slow);
         Workload w = FastSpace.apply(l.workload().on(t), t.space(spaces.fast().get(), "--fast-space"),
                 t.space(activationSpace, "--activation-space"), accesses);
-        return new Loaded(t, w, l.onnx(), l.tflite());
+        return new Loaded(t, w, l.onnx(), l.tflite(), l.csv());
     }
 }

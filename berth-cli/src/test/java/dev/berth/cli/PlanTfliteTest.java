@@ -118,4 +118,91 @@ class PlanTfliteTest {
         assertThat(notTflite.err()).contains("is not a .tflite model");
         assertThat(dir.resolve("x.tflite")).doesNotExist();
     }
+
+    private static String scratch(String model) {
+        return TestData.require("tflm-scratch/" + model + ".json").toString();
+    }
+
+    /**
+     * keyword_scrambled_8bit with its kernels' scratch buffers: the arena is TFLM's head as TFLM will
+     * lay it out (672 B, TFLM's own, the lower bound), the offline plan of the tensors alone would end at
+     * 800 B, and the summary says what TFLM adds at run time.
+     */
+    @Test
+    void scratchBuffersArePlannedAndTflmsFinalHeadPredicted() throws Exception {
+        Path plan = dir.resolve("kws.json");
+        Path html = dir.resolve("kws.html");
+        Path planned = dir.resolve("kws.tflite");
+        Run r = Run.of("plan", model("keyword_scrambled_8bit.tflite"), "--tflm-scratch", scratch("keyword_scrambled_8bit"),
+                "-o", plan.toString(), "--report", html.toString(), "--tflm-plan", planned.toString(), "--show",
+                "--width", "80");
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.out()).containsPattern("arena +logical +at deploy +672 +672 +672 .* optimal \\(lower bound\\)")
+                .contains("with the kernels' 14 scratch buffers (--tflm-scratch, 2816 B",
+                        "lower bound (tensors and scratch buffers): 672 B",
+                        "predicted TFLM head (its greedy for them): 672 B, optimal (lower bound)",
+                        "TFLM's own head (its greedy, all online):  672 B",
+                        "TFLM's own head of the tensors alone:      288 B",
+                        "Berth's plan of the tensors alone: tensors in 288 B, head 800 B",
+                        "the arena to give TFLM = this head + TFLM's persistent tail",
+                        "space arena (logical): 30 reservations, high-water 672 B",
+                        "wrote " + planned + " (OfflineMemoryAllocation: 54 offsets, 16 given, -1 for the rest)")
+                .doesNotContain("give them with --tflm-scratch");
+        JsonNode artifact = new ObjectMapper().readTree(plan.toFile());
+        assertThat(artifact.get("spaces").get("arena").get("highWater").asLong()).isEqualTo(672);
+        int scratchBuffers = 0;
+        for (JsonNode b : artifact.get("buffers")) {
+            if (b.get("name").asText().startsWith("scratch")) {
+                scratchBuffers++;
+                assertThat(b.get("space").asText()).isEqualTo("arena");
+            }
+        }
+        assertThat(scratchBuffers).isEqualTo(14);
+        assertThat(java.nio.file.Files.readString(html)).contains("scratch13");
+        // the written model's offline plan is the plan's tensors, and the plan reads back as written
+        Run report = Run.of("report", plan.toString(), "-o", dir.resolve("again.html").toString());
+        assertThat(report.exit()).as(report.err()).isZero();
+        Run json = Run.of("plan", model("keyword_scrambled_8bit.tflite"), "--tflm-scratch", scratch("keyword_scrambled_8bit"),
+                "--json");
+        assertThat(json.exit()).as(json.err()).isZero();
+        JsonNode tflm = new ObjectMapper().readTree(json.out()).get("tflm");
+        assertThat(tflm.get("head").asLong()).isEqualTo(672);
+        assertThat(tflm.get("lowerBound").asLong()).isEqualTo(672);
+        assertThat(tflm.get("tflmHead").asLong()).isEqualTo(672);
+        assertThat(tflm.get("tflmTensorHead").asLong()).isEqualTo(288);
+        assertThat(tflm.get("candidates").get(1).get("source").asText()).isEqualTo("berth-tensors-alone");
+        assertThat(tflm.get("candidates").get(1).get("head").asLong()).isEqualTo(800);
+    }
+
+    @Test
+    void withoutScratchBuffersTheSummarySaysTflmAddsThemAtRunTime() {
+        Run r = Run.of("plan", model("trained_lstm_int8.tflite"), "--show", "--width", "80");
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.out()).contains("TFLM's own head (its greedy planner):      1344 B",
+                "the arena to give TFLM = this head + TFLM's persistent tail",
+                "TFLM also adds the kernels' scratch buffers to the head", "give them with --tflm-scratch FILE",
+                "space arena (logical): 5 reservations");
+    }
+
+    @Test
+    void aBadScratchFileIsInvalidInputNamingTheEntry() throws Exception {
+        Path bad = dir.resolve("scratch.json");
+        java.nio.file.Files.writeString(bad, "{\"scratch\": [{\"size\": 48, \"first\": 1, \"last\": 1}, "
+                + "{\"size\": 48, \"first\": 3, \"last\": 7}]}");
+        Run late = Run.of("plan", model("trained_lstm_int8.tflite"), "--tflm-scratch", bad.toString());
+        assertThat(late.exit()).isEqualTo(2);
+        assertThat(late.err()).contains("invalid-input", "scratch[1].last is step 7", "0..4");
+        java.nio.file.Files.writeString(bad, "{\"scratch\": [{\"size\": -48, \"first\": 1, \"last\": 1}]}");
+        Run negative = Run.of("plan", model("trained_lstm_int8.tflite"), "--tflm-scratch", bad.toString());
+        assertThat(negative.exit()).isEqualTo(2);
+        assertThat(negative.err()).contains("invalid-input", "scratch[0].size", "negative");
+        Run notTflite = Run.of("plan", TestData.require("models/hello_deepa.onnx").toString(), "--tflm-scratch",
+                bad.toString());
+        assertThat(notTflite.exit()).isEqualTo(2);
+        assertThat(notTflite.err()).contains("--tflm-scratch", "is not a .tflite model");
+        Run overwrite = Run.of("plan", model("trained_lstm_int8.tflite"), "--tflm-scratch", bad.toString(), "-o",
+                bad.toString());
+        assertThat(overwrite.exit()).isEqualTo(2);
+        assertThat(overwrite.err()).contains("refusing to overwrite it");
+    }
 }

@@ -245,22 +245,35 @@ public final class Planner {
             metrics.put(s.name(), new SpaceMetrics(s.kind(), s.capacity(), high, peak.bytes(), peak.step(), gen,
                     s.runtimeReserve(), Optional.of(optimality(used.get(s.name()), items, ps, high, peak.bytes()))));
         }
-        // artifact order: the workload's buffers, then fixed regions, then derived reservations
-        Map<String, PlannedBuffer> byName = new LinkedHashMap<>();
+        // artifact order: the workload's buffers, then fixed regions, then derived reservations. A
+        // space gathered its fixed regions, then its buffers, each in input order (gather), and
+        // had the derived ones added after them: each is read from its space at a cursor.
+        Map<String, int[]> at = new java.util.HashMap<>();
         for (SpaceState st : spaces.values()) {
-            List<Item> items = st.items();
-            for (int i = 0; i < items.size(); i++) {
-                Item it = items.get(i);
-                byName.put(it.name(), it.planned(st.placed().get(i)));
-            }
-        }
-        for (BufferSpec b : workload.buffers()) {
-            buffers.add(byName.remove(b.name()));
+            at.put(st.space.name(), new int[3]);
         }
         for (FixedRegion f : workload.fixed()) {
-            buffers.add(byName.remove(f.name()));
+            at.get(f.space().name())[1]++;
         }
-        buffers.addAll(byName.values());
+        for (BufferSpec b : workload.buffers()) {
+            at.get(b.space().name())[2]++;
+        }
+        for (int[] c : at.values()) {
+            // {next fixed region, next buffer, first derived}
+            c[2] += c[1];
+            c[0] = 0;
+        }
+        for (BufferSpec b : workload.buffers()) {
+            buffers.add(planned(spaces.get(b.space().name()), at.get(b.space().name())[1]++, b.name()));
+        }
+        for (FixedRegion f : workload.fixed()) {
+            buffers.add(planned(spaces.get(f.space().name()), at.get(f.space().name())[0]++, f.name()));
+        }
+        for (SpaceState st : spaces.values()) {
+            for (int i = at.get(st.space.name())[2]; i < st.items().size(); i++) {
+                buffers.add(st.items().get(i).planned(st.placed().get(i)));
+            }
+        }
         Plan plan = new Plan(target, workload.name(), options.solver(), metrics, buffers, descriptors);
         Verdict v = PlanValidator.validate(plan);
         if (v instanceof Verdict.Invalid bad) {
@@ -269,6 +282,15 @@ public final class Planner {
         Map<String, SolverKind> solvers = new LinkedHashMap<>();
         used.forEach((space, o) -> solvers.put(space, o.solver()));
         return new PlanResult(plan, solvers, (Verdict.Valid) v);
+    }
+
+    /** The artifact entry of item {@code i} of a space, which gather put there for {@code name}. */
+    private static PlannedBuffer planned(SpaceState st, int i, String name) {
+        Item it = st.items().get(i);
+        if (!it.name().equals(name)) {
+            throw new IllegalStateException("item " + i + " of space " + st.space.name() + " is " + it.name() + ", not " + name);
+        }
+        return it.planned(st.placed().get(i));
     }
 
     /**
@@ -374,31 +396,75 @@ public final class Planner {
     }
 
     /**
-     * Admits every item at its solved offset, lowest end first, so that the first failure is
-     * the lowest reservation past a limit. Returns the placements in item order.
+     * Admits every item at its solved offset. When one fails, the failure reported is that of
+     * the lowest reservation past a limit: the items are then admitted again lowest end first
+     * (admission has no side effects, so only a failing space pays for the sort). Returns the
+     * placements in item order.
      */
     private static List<Placement> admitAll(Space s, List<Item> items, SpaceProblem p, long[] offsets) {
         int n = items.size();
-        Integer[] order = new Integer[n];
-        for (int i = 0; i < n; i++) {
-            order[i] = i;
-        }
-        java.util.Arrays.sort(order, (a, b) -> {
-            int c = Long.compare(Checked.saturatingAdd(offsets[a], p.reserved(a)),
-                    Checked.saturatingAdd(offsets[b], p.reserved(b)));
-            return c != 0 ? c : Integer.compare(a, b);
-        });
         Placement[] out = new Placement[n];
+        try {
+            boolean aligned = true;
+            for (int i = 0; i < n && aligned; i++) {
+                out[i] = admit(s, items.get(i), offsets[i]);
+                aligned = out[i].offset() == offsets[i];
+            }
+            if (aligned) {
+                return List.of(out);
+            }
+        } catch (BerthException e) {
+            // the lowest end's failure is the one to report: below
+        }
+        long[] ends = new long[n];
+        boolean packed = n <= 1 << 20;
+        for (int i = 0; i < n; i++) {
+            ends[i] = Checked.saturatingAdd(offsets[i], p.reserved(i));
+            packed &= ends[i] >= 0 && ends[i] < 1L << 43;
+        }
+        int[] order = lowestEndFirst(ends, packed);
         for (int i : order) {
-            Item it = items.get(i);
-            Placement pl = it.fixedOffset() >= 0
-                    ? Admission.admit(s, it.name(), it.fixedOffset(), it.requested(), 1, Admission.Mode.EXACT)
-                    : Admission.admit(s, it.name(), offsets[i], it.requested(), it.alignment());
+            Placement pl = admit(s, items.get(i), offsets[i]);
             if (pl.offset() != offsets[i]) {
-                throw new IllegalStateException("solver placed " + it.name() + " at unaligned offset " + offsets[i]);
+                throw new IllegalStateException("solver placed " + items.get(i).name() + " at unaligned offset " + offsets[i]);
             }
             out[i] = pl;
         }
         return List.of(out);
+    }
+
+    private static Placement admit(Space s, Item it, long offset) {
+        return it.fixedOffset() >= 0
+                ? Admission.admit(s, it.name(), it.fixedOffset(), it.requested(), 1, Admission.Mode.EXACT)
+                : Admission.admit(s, it.name(), offset, it.requested(), it.alignment());
+    }
+
+    /** Item indices by end, then index; sorted as packed longs when every end and index fit in 63 bits. */
+    private static int[] lowestEndFirst(long[] ends, boolean packed) {
+        int n = ends.length;
+        int[] order = new int[n];
+        if (packed) {
+            long[] keys = new long[n];
+            for (int i = 0; i < n; i++) {
+                keys[i] = (ends[i] << 20) | i;
+            }
+            java.util.Arrays.sort(keys);
+            for (int i = 0; i < n; i++) {
+                order[i] = (int) (keys[i] & ((1 << 20) - 1));
+            }
+            return order;
+        }
+        Integer[] boxed = new Integer[n];
+        for (int i = 0; i < n; i++) {
+            boxed[i] = i;
+        }
+        java.util.Arrays.sort(boxed, (a, b) -> {
+            int c = Long.compare(ends[a], ends[b]);
+            return c != 0 ? c : Integer.compare(a, b);
+        });
+        for (int i = 0; i < n; i++) {
+            order[i] = boxed[i];
+        }
+        return order;
     }
 }

@@ -24,12 +24,23 @@ public record BufferSpec(String name, long size, List<Space> candidates, long ac
                          Lifetime live, Optional<TileSpec> tile) {
     public BufferSpec {
         Require.name(name, "buffer.name");
-        Require.nonNegative(size, "buffer '" + name + "'.size");
+        // each field's name is made only for its failure: a workload of a million buffers makes none
+        if (size < 0) {
+            Require.nonNegative(size, "buffer '" + name + "'.size");
+        }
         candidates = checkCandidates(name, candidates);
-        requireAccesses(name, accesses);
-        Require.positive(alignment, "buffer '" + name + "'.alignment");
-        Require.nonNull(live, "buffer '" + name + "'.live");
-        Require.nonNull(tile, "buffer '" + name + "'.tile");
+        if (accesses < 0) {
+            requireAccesses(name, accesses);
+        }
+        if (alignment < 1) {
+            Require.positive(alignment, "buffer '" + name + "'.alignment");
+        }
+        if (live == null) {
+            Require.nonNull(live, "buffer '" + name + "'.live");
+        }
+        if (tile == null) {
+            Require.nonNull(tile, "buffer '" + name + "'.tile");
+        }
         if (tile.isPresent() && candidates.size() > 1) {
             throw BerthException.invalid("buffer '" + name + "'.tile", "buffer '" + name + "': a tiled buffer has one "
                     + "space, not candidates (" + names(candidates) + ")");
@@ -38,7 +49,8 @@ public record BufferSpec(String name, long size, List<Space> candidates, long ac
 
     /** A buffer in one space, accessed once: what a buffer was before candidate spaces. */
     public BufferSpec(String name, long size, Space space, long alignment, Lifetime live, Optional<TileSpec> tile) {
-        this(name, size, List.of(Require.nonNull(space, "buffer '" + name + "'.space")), 1, alignment, live, tile);
+        this(name, size, List.of(space == null ? Require.nonNull(space, "buffer '" + name + "'.space") : space), 1,
+                alignment, live, tile);
     }
 
     /** The first step of building a buffer: its name. */
@@ -83,6 +95,11 @@ public record BufferSpec(String name, long size, List<Space> candidates, long ac
     }
 
     private static List<Space> checkCandidates(String name, List<Space> candidates) {
+        if (candidates != null && candidates.size() == 1 && candidates.get(0) != null) {
+            // the common case, one space: no set, no copy when it is already immutable
+            return candidates.getClass() == List.of(candidates.get(0)).getClass() ? candidates
+                    : List.of(candidates.get(0));
+        }
         Require.nonNull(candidates, "buffer '" + name + "'.space");
         if (candidates.isEmpty()) {
             throw BerthException.invalid("buffer '" + name + "'.space", "[]", "buffer '" + name + "'.space: the list "

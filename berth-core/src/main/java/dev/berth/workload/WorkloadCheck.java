@@ -5,8 +5,10 @@ import dev.berth.target.Space;
 import dev.berth.target.Target;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -24,21 +26,24 @@ public final class WorkloadCheck {
         Set<String> later = placedLater(target, w);
         for (int i = 0; i < w.buffers().size(); i++) {
             BufferSpec b = w.buffers().get(i);
-            String path = "buffers[" + i + "]";
             names.add(b.name());
             for (int j = 0; j < b.candidates().size(); j++) {
-                String at = path + ".space" + (b.hasChoice() ? "[" + j + "]" : "");
+                Space c = b.candidates().get(j);
+                if (isOwn(target, c)) {
+                    continue;
+                }
+                String at = "buffers[" + i + "].space" + (b.hasChoice() ? "[" + j + "]" : "");
                 try {
-                    requireOf(target, b.candidates().get(j), at);
+                    requireOf(target, c, at);
                 } catch (BerthException e) {
-                    throw BerthException.invalid(at, b.candidates().get(j).name(), "buffer '" + b.name() + "': "
-                            + e.failure().message());
+                    throw BerthException.invalid(at, c.name(), "buffer '" + b.name() + "': " + e.failure().message());
                 }
             }
             if (b.hasChoice()) {
-                checkChoice(later, b, path);
+                checkChoice(later, b, "buffers[" + i + "]");
             }
             if (b.tile().isPresent()) {
+                String path = "buffers[" + i + "]";
                 TileSpec t = b.tile().get();
                 if (target.generation().isEmpty() || target.generation().get().descriptor().isEmpty()) {
                     throw BerthException.invalid(path + ".tile", path + ".tile: target " + target.name()
@@ -54,7 +59,9 @@ public final class WorkloadCheck {
         for (int i = 0; i < w.fixed().size(); i++) {
             FixedRegion f = w.fixed().get(i);
             names.add(f.name());
-            requireOf(target, f.space(), "fixed[" + i + "].space");
+            if (!isOwn(target, f.space())) {
+                requireOf(target, f.space(), "fixed[" + i + "].space");
+            }
         }
         checkReservedNames(target, w, names);
     }
@@ -88,6 +95,12 @@ public final class WorkloadCheck {
         }
     }
 
+    /** True when {@code space} is the target's space of its name (what {@link #requireOf} accepts). */
+    private static boolean isOwn(Target target, Space space) {
+        Space own = target.spaces().get(space.name());
+        return own != null && (own == space || own.equals(space));
+    }
+
     /**
      * {@code space} itself, when it is the target's space of its name; {@code invalid-input}
      * naming {@code path} when the target has no such space or a different one of that name.
@@ -109,13 +122,17 @@ public final class WorkloadCheck {
             derived.add("descriptor-table");
             derived.add("instructions");
         }
+        // the names TENSOR.tilebuf.N of every tiled TENSOR, found by the part before each ".tilebuf."
+        // of a name (one pass over the names, not one per tiled buffer), in the names' order
+        Map<String, List<String>> byTensor = new HashMap<>();
+        for (String n : names) {
+            for (int k = n.indexOf(".tilebuf."); k >= 0; k = n.indexOf(".tilebuf.", k + 1)) {
+                byTensor.computeIfAbsent(n.substring(0, k), x -> new ArrayList<>()).add(n);
+            }
+        }
         for (BufferSpec b : w.buffers()) {
             if (b.tile().isPresent()) {
-                for (String n : names) {
-                    if (n.startsWith(b.name() + ".tilebuf.")) {
-                        derived.add(n);
-                    }
-                }
+                derived.addAll(byTensor.getOrDefault(b.name(), List.of()));
             }
         }
         for (String d : derived) {

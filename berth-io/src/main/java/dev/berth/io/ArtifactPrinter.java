@@ -4,8 +4,6 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.PrettyPrinter;
 
 import java.io.IOException;
-import java.util.ArrayDeque;
-import java.util.Deque;
 
 /**
  * Prints Berth's JSON for people: two-space indentation, {@code "key": value}, objects one
@@ -13,16 +11,32 @@ import java.util.Deque;
  * ({@code "live": [0, 2]}). Stateful: one instance per generator.
  */
 final class ArtifactPrinter implements PrettyPrinter {
-    /** Per open container: true for an array whose elements are objects. */
-    private final Deque<boolean[]> arrays = new ArrayDeque<>();
-    private final Deque<Boolean> isArray = new ArrayDeque<>();
+    /** Per open container, by depth: whether it is an array, and (for an array) whether its elements are objects. */
+    private boolean[] isArray = new boolean[16];
+    private boolean[] ofObjects = new boolean[16];
     private int depth;
+    /** A line break and the indentation of each depth, made once. */
+    private String[] breaks = new String[0];
 
     private void newline(JsonGenerator g) throws IOException {
-        g.writeRaw('\n');
-        for (int i = 0; i < depth; i++) {
-            g.writeRaw("  ");
+        if (depth >= breaks.length) {
+            String[] b = java.util.Arrays.copyOf(breaks, depth + 8);
+            for (int i = breaks.length; i < b.length; i++) {
+                b[i] = "\n" + "  ".repeat(i);
+            }
+            breaks = b;
         }
+        g.writeRaw(breaks[depth]);
+    }
+
+    private void open(boolean array) {
+        if (depth == isArray.length) {
+            isArray = java.util.Arrays.copyOf(isArray, 2 * depth);
+            ofObjects = java.util.Arrays.copyOf(ofObjects, 2 * depth);
+        }
+        isArray[depth] = array;
+        ofObjects[depth] = false;
+        depth++;
     }
 
     @Override
@@ -32,13 +46,12 @@ final class ArtifactPrinter implements PrettyPrinter {
 
     @Override
     public void writeStartObject(JsonGenerator g) throws IOException {
-        if (!isArray.isEmpty() && isArray.peek()) {
-            arrays.peek()[0] = true;
+        if (depth > 0 && isArray[depth - 1]) {
+            ofObjects[depth - 1] = true;
             newline(g);
         }
         g.writeRaw('{');
-        isArray.push(false);
-        depth++;
+        open(false);
     }
 
     @Override
@@ -59,7 +72,6 @@ final class ArtifactPrinter implements PrettyPrinter {
 
     @Override
     public void writeEndObject(JsonGenerator g, int entries) throws IOException {
-        isArray.pop();
         depth--;
         if (entries > 0) {
             newline(g);
@@ -70,9 +82,7 @@ final class ArtifactPrinter implements PrettyPrinter {
     @Override
     public void writeStartArray(JsonGenerator g) throws IOException {
         g.writeRaw('[');
-        isArray.push(true);
-        arrays.push(new boolean[1]);
-        depth++;
+        open(true);
     }
 
     @Override
@@ -82,15 +92,13 @@ final class ArtifactPrinter implements PrettyPrinter {
 
     @Override
     public void writeArrayValueSeparator(JsonGenerator g) throws IOException {
-        g.writeRaw(arrays.peek()[0] ? "," : ", ");
+        g.writeRaw(ofObjects[depth - 1] ? "," : ", ");
     }
 
     @Override
     public void writeEndArray(JsonGenerator g, int values) throws IOException {
-        isArray.pop();
-        boolean objects = arrays.pop()[0];
         depth--;
-        if (objects) {
+        if (ofObjects[depth]) {
             newline(g);
         }
         g.writeRaw(']');

@@ -7,9 +7,11 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.BigIntegerNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import dev.berth.arith.Sizes;
+import dev.berth.failure.BerthException;
 
 import java.io.IOException;
 import java.math.BigInteger;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
@@ -60,6 +62,48 @@ final class Members {
         whole = new long[n];
         second = new long[n];
         node = new JsonNode[n];
+    }
+
+    /** A streamed array of elements: those read, and the first element's error (or null), or what stood instead of an array. */
+    record Elements<T>(List<T> read, JsonNode notArray, BerthException error) {
+        /** The elements, or the error the tree reading gave first: not an array, then the first bad element. */
+        List<T> checked(String path) {
+            if (notArray != null) {
+                Json.array(notArray, path);
+            }
+            if (error != null) {
+                throw error;
+            }
+            return read;
+        }
+    }
+
+    /** What one element becomes, or a {@link BerthException} saying why not. */
+    interface Element<T> {
+        T read(Members m);
+    }
+
+    /**
+     * Reads the array at the parser's current token element by element (the parser is left at
+     * its end); after an element's error the rest is skipped.
+     */
+    static <T> Elements<T> elements(JsonParser p, Members m, Element<T> element) throws IOException {
+        if (p.currentToken() != JsonToken.START_ARRAY) {
+            return new Elements<>(List.of(), Json.subtree(p), null);
+        }
+        List<T> out = new ArrayList<>();
+        for (int i = 0; p.nextToken() != JsonToken.END_ARRAY; i++) {
+            m.read(p, i);
+            try {
+                out.add(element.read(m));
+            } catch (BerthException e) {
+                while (p.nextToken() != JsonToken.END_ARRAY) {
+                    p.skipChildren();
+                }
+                return new Elements<>(out, null, e);
+            }
+        }
+        return new Elements<>(out, null, null);
     }
 
     /** Reads element {@code index}; the parser is at its first token and is left at its last. */

@@ -132,8 +132,21 @@ public final class MiniMallocCsv {
         return new Target("minimalloc", formats, spaces, Optional.empty());
     }
 
-    /** Reads a CSV file; a missing or unreadable file is {@code invalid-input}. */
+    /**
+     * Reads a CSV file line by line (no copy of the whole file in memory); a missing or
+     * unreadable file is {@code invalid-input}. A file with an error of any kind is read again
+     * whole ({@link #read(byte[], String, String)}), so that the error is the one the whole file
+     * gives (bytes that are not UTF-8 anywhere come first).
+     */
     public static Document read(Path file) {
+        String fileName = file.getFileName() == null ? "" : file.getFileName().toString();
+        String name = fileName.toLowerCase(java.util.Locale.ROOT).endsWith(".csv")
+                ? fileName.substring(0, fileName.length() - 4) : fileName;
+        try {
+            return stream(file, name);
+        } catch (IOException | RuntimeException e) {
+            // the file has an error: read whole, it says which one comes first
+        }
         byte[] bytes;
         try {
             bytes = Files.readAllBytes(file);
@@ -142,10 +155,61 @@ public final class MiniMallocCsv {
         } catch (IOException e) {
             throw BerthException.invalid(file.toString(), "cannot read " + file + ": " + e.getMessage());
         }
-        String fileName = file.getFileName() == null ? "" : file.getFileName().toString();
-        String name = fileName.toLowerCase(java.util.Locale.ROOT).endsWith(".csv")
-                ? fileName.substring(0, fileName.length() - 4) : fileName;
         return read(bytes, name, file.toString());
+    }
+
+    /** The file read line by line, strictly as UTF-8: any problem is an exception (of any type). */
+    static Document stream(Path file, String name) throws IOException {
+        try (java.io.Reader in = new java.io.InputStreamReader(Files.newInputStream(file), StandardCharsets.UTF_8
+                .newDecoder().onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT))) {
+            return parse(new StreamedLines(in), name, file.toString());
+        }
+    }
+
+    /** The lines of a text, split at every {@code \n} (as {@code split("\n", -1)}): null after the last. */
+    private interface Lines {
+        String next() throws IOException;
+    }
+
+    /** The lines of a reader, one at a time. */
+    private static final class StreamedLines implements Lines {
+        private final java.io.Reader in;
+        private final char[] buf = new char[1 << 16];
+        private final StringBuilder line = new StringBuilder();
+        private int pos;
+        private int len;
+        private boolean done;
+
+        StreamedLines(java.io.Reader in) {
+            this.in = in;
+        }
+
+        @Override
+        public String next() throws IOException {
+            if (done) {
+                return null;
+            }
+            line.setLength(0);
+            while (true) {
+                if (pos == len) {
+                    len = in.read(buf);
+                    pos = 0;
+                    if (len < 0) {
+                        done = true;
+                        return line.toString();
+                    }
+                }
+                int start = pos;
+                while (pos < len && buf[pos] != '\n') {
+                    pos++;
+                }
+                line.append(buf, start, pos - start);
+                if (pos < len) {
+                    pos++;
+                    return line.toString();
+                }
+            }
+        }
     }
 
     /** Reads a CSV file's bytes: bytes that are not UTF-8 are {@code invalid-input}; {@code where} names the source. */
@@ -162,17 +226,36 @@ public final class MiniMallocCsv {
 
     /** Parses CSV text; {@code where} names the source in messages. */
     public static Document parse(String text, String name, String where) {
-        if (text.startsWith("\uFEFF")) {
-            text = text.substring(1);
+        String[] split = text.split("\n", -1);
+        int[] at = {0};
+        try {
+            return parse(() -> at[0] < split.length ? split[at[0]++] : null, name, where);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
         }
-        List<String> lines = new ArrayList<>(List.of(text.split("\n", -1)));
-        while (!lines.isEmpty() && strip(lines.get(lines.size() - 1)).isEmpty()) {
-            lines.remove(lines.size() - 1);
+    }
+
+    /**
+     * The rows of the lines, checked in order; blank lines at the end are ignored, a blank line
+     * before a row is an error at its line.
+     */
+    private static Document parse(Lines lines, String name, String where) throws IOException {
+        String first = lines.next();
+        if (first.startsWith("\uFEFF")) {
+            first = first.substring(1);
         }
-        if (lines.isEmpty()) {
-            throw BerthException.invalid(where, where + ": empty file; expected a header such as id,lower,upper,size");
+        String headerLine = first;
+        if (strip(first).isEmpty()) {
+            // a blank header: an empty file, unless a line with text follows
+            String l;
+            do {
+                l = lines.next();
+            } while (l != null && strip(l).isEmpty());
+            if (l == null) {
+                throw BerthException.invalid(where, where + ": empty file; expected a header such as id,lower,upper,size");
+            }
         }
-        List<String> header = fields(lines.get(0));
+        List<String> header = fields(headerLine);
         Map<String, Integer> column = new HashMap<>();
         for (int c = 0; c < header.size(); c++) {
             String h = header.get(c);
@@ -189,26 +272,33 @@ public final class MiniMallocCsv {
         }
         for (String required : List.of("id", "lower", "size")) {
             if (!column.containsKey(required)) {
-                throw BerthException.invalid(where + ":1", lines.get(0), where + ": line 1: the required column '"
+                throw BerthException.invalid(where + ":1", headerLine, where + ": line 1: the required column '"
                         + required + "' is missing (header: " + String.join(",", header) + ")");
             }
         }
         if (!column.containsKey("upper") && !column.containsKey("end")) {
-            throw BerthException.invalid(where + ":1", lines.get(0), where
+            throw BerthException.invalid(where + ":1", headerLine, where
                     + ": line 1: the required column 'upper' (or 'end') is missing (header: " + String.join(",", header) + ")");
         }
         List<Row> rows = new ArrayList<>();
         List<String> notes = new ArrayList<>();
         Set<String> ids = new HashSet<>();
-        for (int l = 1; l < lines.size(); l++) {
-            int line = l + 1;
-            List<String> cells = fields(lines.get(l));
-            if (cells.size() == 1 && cells.get(0).isEmpty()) {
-                throw BerthException.invalid(where + ":" + line, "", where + ": line " + line
+        int blank = 0;
+        int line = 1;
+        for (String text = lines.next(); text != null; text = lines.next()) {
+            line++;
+            if (strip(text).isEmpty()) {
+                // blank: an error only if a row follows
+                blank = blank == 0 ? line : blank;
+                continue;
+            }
+            if (blank != 0) {
+                throw BerthException.invalid(where + ":" + blank, "", where + ": line " + blank
                         + ": blank line before the last row");
             }
+            List<String> cells = fields(text);
             if (cells.size() != header.size()) {
-                throw BerthException.invalid(where + ":" + line, lines.get(l), where + ": line " + line + ": "
+                throw BerthException.invalid(where + ":" + line, text, where + ": line " + line + ": "
                         + cells.size() + " fields, but the header has " + header.size());
             }
             Cells cs = new Cells(where, line, header, cells);
@@ -284,33 +374,50 @@ public final class MiniMallocCsv {
      * already has one, which is filled in).
      */
     public static String write(Document doc, Plan plan) {
-        Map<String, Long> offsets = new HashMap<>();
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        try {
+            write(doc, plan, out);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    /** As {@link #write(Document, Plan)}, row by row to {@code out} (UTF-8), which is not closed. */
+    public static void write(Document doc, Plan plan, java.io.OutputStream out) throws IOException {
+        Map<String, PlannedBuffer> planned = new HashMap<>();
         for (PlannedBuffer b : plan.buffers()) {
             if (b.space().equals(SPACE)) {
-                offsets.put(b.name(), b.offset());
+                planned.put(b.name(), b);
             }
         }
         int offsetColumn = doc.header().indexOf("offset");
-        StringBuilder sb = new StringBuilder();
+        java.io.Writer w = new java.io.BufferedWriter(new java.io.OutputStreamWriter(out, StandardCharsets.UTF_8), 1 << 16);
         List<String> header = new ArrayList<>(doc.header());
         if (offsetColumn < 0) {
             header.add("offset");
         }
-        sb.append(String.join(",", header)).append('\n');
+        w.write(String.join(",", header));
+        w.write('\n');
         for (Row r : doc.rows()) {
-            Long o = offsets.get(r.id());
-            if (o == null) {
+            PlannedBuffer b = planned.get(r.id());
+            if (b == null) {
                 throw new IllegalArgumentException("the plan has no buffer " + r.id() + " in space " + SPACE);
             }
-            List<String> cells = new ArrayList<>(r.cells());
-            if (offsetColumn < 0) {
-                cells.add(Long.toString(o));
-            } else {
-                cells.set(offsetColumn, Long.toString(o));
+            String offset = Long.toString(b.offset());
+            List<String> cells = r.cells();
+            for (int c = 0; c < cells.size(); c++) {
+                if (c > 0) {
+                    w.write(',');
+                }
+                w.write(c == offsetColumn ? offset : cells.get(c));
             }
-            sb.append(String.join(",", cells)).append('\n');
+            if (offsetColumn < 0) {
+                w.write(cells.isEmpty() ? offset : "," + offset);
+            }
+            w.write('\n');
         }
-        return sb.toString();
+        w.flush();
     }
 
     private static List<String> fields(String line) {

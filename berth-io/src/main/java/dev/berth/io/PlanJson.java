@@ -282,97 +282,31 @@ public final class PlanJson {
     private static final int D_SPACE = 5;
     private static final int D_FORMAT = 6;
 
-    /** An array of the file read element by element: what read, and the first element's error (or null). */
-    private record Elements<T>(List<T> read, JsonNode notArray, BerthException error) {
-        List<T> checked(String path) {
-            if (notArray != null) {
-                Json.array(notArray, path);
-            }
-            if (error != null) {
-                throw error;
-            }
-            return read;
-        }
-    }
-
-    private interface Element<T> {
-        T read(Members m);
-    }
-
-    private static <T> Elements<T> elements(JsonParser p, Members m, Element<T> element) throws IOException {
-        if (p.currentToken() != JsonToken.START_ARRAY) {
-            return new Elements<>(List.of(), Json.subtree(p), null);
-        }
-        List<T> out = new ArrayList<>();
-        for (int i = 0; p.nextToken() != JsonToken.END_ARRAY; i++) {
-            m.read(p, i);
-            try {
-                out.add(element.read(m));
-            } catch (BerthException e) {
-                while (p.nextToken() != JsonToken.END_ARRAY) {
-                    p.skipChildren();
-                }
-                return new Elements<>(out, null, e);
-            }
-        }
-        return new Elements<>(out, null, null);
-    }
-
     /** The reader itself, over any parser: a file's, or a tree's. */
     static Plan read(JsonParser p) throws IOException {
-        JsonToken t = p.nextToken();
-        if (t != JsonToken.START_OBJECT) {
-            Json.root(t == null ? null : Json.subtree(p), "plan file", KEYS, REQUIRED);
-        }
-        Map<String, JsonNode> small = new java.util.HashMap<>();
-        String unknown = null;
-        Elements<PlannedBuffer> bufferList = null;
-        Elements<DescriptorEntry> descriptorList = null;
-        while (p.nextToken() == JsonToken.FIELD_NAME) {
-            String k = p.currentName();
-            p.nextToken();
-            if (k.equals("buffers")) {
-                bufferList = elements(p, new Members("buffers", BUFFER_KEYS, BUFFER_REQUIRED), PlanJson::buffer);
-            } else if (k.equals("descriptors")) {
-                descriptorList = elements(p, new Members("descriptors", DESCRIPTOR_KEYS, Set.copyOf(DESCRIPTOR_KEYS)),
-                        PlanJson::descriptor);
-            } else if (KEYS.contains(k)) {
-                small.put(k, Json.subtree(p));
-            } else {
-                if (unknown == null) {
-                    unknown = k;
-                }
-                p.skipChildren();
-            }
-        }
-        Json.requireEnd(p);
+        TopLevel top = TopLevel.read(p, "plan file", KEYS, REQUIRED, Map.of(
+                "buffers", q -> Members.elements(q, new Members("buffers", BUFFER_KEYS, BUFFER_REQUIRED), PlanJson::buffer),
+                "descriptors", q -> Members.elements(q, new Members("descriptors", DESCRIPTOR_KEYS,
+                        Set.copyOf(DESCRIPTOR_KEYS)), PlanJson::descriptor)));
         // the checks in their order
-        if (unknown != null) {
-            throw Json.unknownKey("", unknown, KEYS);
-        }
-        boolean hasBuffers = bufferList != null;
-        String missing = Json.firstMissing(REQUIRED, key -> key.equals("buffers") ? hasBuffers : small.containsKey(key));
-        if (missing != null) {
-            throw Json.missingKey("", missing);
-        }
-        String format = Json.string(small.get("format"), "format");
+        String format = Json.string(top.value("format"), "format");
         if (!Plan.FORMAT.equals(format)) {
             throw BerthException.invalid("format", format, "format: '" + format + "' is not a Berth plan (expected \""
                     + Plan.FORMAT + "\")");
         }
-        int version = Json.integer(small.get("version"), "version", 0);
+        int version = Json.integer(top.value("version"), "version", 0);
         if (version < Plan.OLDEST_READ || version > Plan.VERSION) {
             throw BerthException.invalid("version", Integer.toString(version), "version: this Berth reads berth-plan versions "
                     + Plan.OLDEST_READ + " to " + Plan.VERSION + ", not " + version);
         }
-        Target target = TargetJson.read(small.get("target"), "plan", "target");
-        String workload = Json.string(small.get("workload"), "workload");
-        String solverId = Json.string(small.get("solver"), "solver");
+        Target target = TargetJson.read(top.value("target"), "plan", "target");
+        String workload = Json.string(top.value("workload"), "workload");
+        String solverId = Json.string(top.value("solver"), "solver");
         SolverChoice solver = SolverChoice.byId(solverId).orElseThrow(() -> BerthException.invalid("solver", solverId,
                 "solver: '" + solverId + "' is not one of " + SolverChoice.ids()));
-        Map<String, SpaceMetrics> spaces = spaces(small.get("spaces"), target, version);
-        List<PlannedBuffer> buffers = bufferList.checked("buffers");
-        List<DescriptorEntry> descriptors = descriptorList == null ? List.of() : descriptorList.checked("descriptors");
+        Map<String, SpaceMetrics> spaces = spaces(top.value("spaces"), target, version);
+        List<PlannedBuffer> buffers = top.elements("buffers");
+        List<DescriptorEntry> descriptors = top.elements("descriptors");
         if (version == 1) {
             // v1 does not carry the peak step: the reservations give it
             spaces.replaceAll((name, m) -> new SpaceMetrics(m.kind(), m.capacity(), m.highWater(), m.peakLive(),

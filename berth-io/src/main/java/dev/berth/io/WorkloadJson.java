@@ -17,6 +17,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
@@ -72,84 +73,19 @@ public final class WorkloadJson {
 
     /** The reader itself, over any parser: a file's, or a tree's. */
     static Workload read(JsonParser p, String defaultName, Target target) throws IOException {
-        JsonToken t = p.nextToken();
-        if (t != JsonToken.START_OBJECT) {
-            Json.root(t == null ? null : Json.subtree(p), "workload file", KEYS, REQUIRED);
-        }
-        String unknown = null;
-        JsonNode workload = null;
-        boolean hasBuffers = false;
-        JsonNode notArray = null;
-        List<BufferSpec> buffers = new ArrayList<>();
-        BerthException bufferError = null;
-        JsonNode fixedNode = null;
-        while (p.nextToken() == JsonToken.FIELD_NAME) {
-            String k = p.currentName();
-            p.nextToken();
-            switch (k) {
-                case "workload" -> workload = Json.subtree(p);
-                case "buffers" -> {
-                    hasBuffers = true;
-                    if (p.currentToken() == JsonToken.START_ARRAY) {
-                        bufferError = buffers(p, target, buffers);
-                    } else {
-                        notArray = Json.subtree(p);
-                    }
-                }
-                case "fixed" -> fixedNode = Json.subtree(p);
-                default -> {
-                    if (unknown == null) {
-                        unknown = k;
-                    }
-                    p.skipChildren();
-                }
-            }
-        }
-        Json.requireEnd(p);
+        TopLevel top = TopLevel.read(p, "workload file", KEYS, REQUIRED, Map.of("buffers",
+                q -> Members.elements(q, new Members("buffers", BUFFER_KEYS, BUFFER_REQUIRED), m -> buffer(m, target))));
         // the checks in their order
-        if (unknown != null) {
-            throw Json.unknownKey("", unknown, KEYS);
-        }
-        boolean buffersGiven = hasBuffers;
-        String missing = Json.firstMissing(REQUIRED, key -> buffersGiven);
-        if (missing != null) {
-            throw Json.missingKey("", missing);
-        }
-        String name = workload != null ? Json.string(workload, "workload") : defaultName;
-        if (notArray != null) {
-            Json.array(notArray, "buffers");
-        }
-        if (bufferError != null) {
-            throw bufferError;
-        }
+        String name = top.has("workload") ? Json.string(top.value("workload"), "workload") : defaultName;
+        List<BufferSpec> buffers = top.elements("buffers");
         List<FixedRegion> fixed = new ArrayList<>();
-        if (fixedNode != null) {
-            List<JsonNode> fs = Json.array(fixedNode, "fixed");
+        if (top.has("fixed")) {
+            List<JsonNode> fs = Json.array(top.value("fixed"), "fixed");
             for (int i = 0; i < fs.size(); i++) {
                 fixed.add(fixed(fs.get(i), "fixed[" + i + "]", target));
             }
         }
         return new Workload(name, buffers, fixed);
-    }
-
-    /**
-     * Reads the buffers array (the parser at its start) into {@code out}; the first buffer's error,
-     * or null. After an error the rest of the array is skipped.
-     */
-    private static BerthException buffers(JsonParser p, Target target, List<BufferSpec> out) throws IOException {
-        Members m = new Members("buffers", BUFFER_KEYS, BUFFER_REQUIRED);
-        for (int i = 0; p.nextToken() != JsonToken.END_ARRAY; i++) {
-            m.read(p, i);
-            try {
-                out.add(buffer(m, target));
-            } catch (BerthException e) {
-                while (p.nextToken() != JsonToken.END_ARRAY) {
-                    p.skipChildren();
-                }
-                return e;
-            }
-        }
-        return null;
     }
 
     private static BufferSpec buffer(Members m, Target target) {

@@ -154,4 +154,43 @@ class StreamingReadersTest {
         }
         assertThat(read).as("edits that still read").isBetween(EDITS / 20, EDITS - EDITS / 20);
     }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"A.1048576.csv", "C.1048576.csv"})
+    void csvFilesReadTheSameLineByLineAsWhole(String instance) throws IOException {
+        byte[] original = Files.readAllBytes(TestData.require("benchmarks/minimalloc/" + instance));
+        SplittableRandom rnd = new SplittableRandom(instance.hashCode());
+        byte[][] inserts = {"\n".getBytes(StandardCharsets.UTF_8), "\r".getBytes(StandardCharsets.UTF_8),
+                "\uFEFF".getBytes(StandardCharsets.UTF_8), ",".getBytes(StandardCharsets.UTF_8),
+                " ".getBytes(StandardCharsets.UTF_8), {(byte) 0xFF}, "-".getBytes(StandardCharsets.UTF_8),
+                "\n\n".getBytes(StandardCharsets.UTF_8), {(byte) 0xE2, (byte) 0x82}};
+        int read = 0;
+        for (int k = 0; k < EDITS; k++) {
+            byte[] edited = original;
+            if (k > 0) {
+                int at = rnd.nextInt(original.length);
+                byte[] ins = rnd.nextBoolean() ? inserts[rnd.nextInt(inserts.length)] : new byte[0];
+                int cut = ins.length == 0 ? 1 + rnd.nextInt(3) : 0;
+                java.io.ByteArrayOutputStream b = new java.io.ByteArrayOutputStream();
+                b.write(original, 0, at);
+                b.write(ins);
+                b.write(original, Math.min(original.length, at + cut), Math.max(0, original.length - at - cut));
+                edited = b.toByteArray();
+            }
+            byte[] bytes = edited;
+            Path file = Files.write(dir.resolve("m.csv"), bytes);
+            Outcome whole = Outcome.of(() -> MiniMallocCsv.read(bytes, "m", file.toString()));
+            Outcome streamed = Outcome.of(() -> MiniMallocCsv.stream(file, "m"));
+            Outcome fromFile = Outcome.of(() -> MiniMallocCsv.read(file));
+            String shown = new String(bytes, StandardCharsets.UTF_8);
+            assertThat(streamed.error() == null).as("line by line and whole read alike: %s", shown)
+                    .isEqualTo(whole.error() == null);
+            if (whole.error() == null) {
+                assertThat(streamed.value()).as(shown).isEqualTo(whole.value());
+                read++;
+            }
+            assertThat(fromFile).as(shown).isEqualTo(whole);
+        }
+        assertThat(read).as("edits that still read").isBetween(EDITS / 20, EDITS - EDITS / 20);
+    }
 }

@@ -301,4 +301,36 @@ class ReportBrowserTest {
         assertThat(field("reserved")).startsWith(plan.buffers().get(biggest).reserved() + " B");
         screenshot("many.png", false);
     }
+
+    /**
+     * A TFLite plan with the kernels' scratch buffers (keyword_scrambled_8bit, --tflm-scratch): the
+     * report draws every tensor and scratch buffer of TFLM's head where the plan puts it, the scratch
+     * buffers where TFLM's greedy places them around the offline tensors.
+     */
+    @Test
+    void aTflitePlanWithScratchBuffersShowsTflmsHead() throws IOException {
+        var m = dev.berth.io.tflite.TfliteImport.read(TestData.require("models/tflite/keyword_scrambled_8bit.tflite"),
+                TargetJson.load("tflm"), dev.berth.io.tflite.TfliteImport.Options.of().withScratch(
+                        dev.berth.io.TflmScratchJson.read(TestData.require("tflm-scratch/keyword_scrambled_8bit.json"))));
+        var planned = Planner.plan(m.target(), m.workload(), Planner.Options.defaults());
+        var head = dev.berth.io.tflite.TflmHeadPlan.choose(m, planned, Planner.Options.defaults());
+        Plan plan = head.result().plan();
+        open(plan, "tflite-scratch.html");
+        assertThat(driver.findElements(By.cssSelector("#space-arena rect.r[data-i]"))).hasSize(16 + 14);
+        var scratch = dev.berth.io.tflite.TflmGreedyPlanner.ofModel(m.view(), head.offline(), m.scratch());
+        for (String name : List.of("scratch0", "scratch13", "t0", "t52")) {
+            int i = index(plan, name);
+            rect(i).click();
+            assertThat(driver.findElement(By.cssSelector("#details h3")).getText()).isEqualTo(name);
+            long at = plan.buffers().get(i).offset();
+            assertThat(field("offset")).startsWith(at + " (");
+            assertThat(field("space")).isEqualTo("arena (logical)");
+            if (name.startsWith("scratch")) {
+                assertThat(at).isEqualTo(scratch.scratchOffset()[Integer.parseInt(name.substring(7))]);
+            } else {
+                assertThat(at).isEqualTo(head.offline()[Integer.parseInt(name.substring(1))]);
+            }
+        }
+        screenshot("tflite-scratch.png", false);
+    }
 }

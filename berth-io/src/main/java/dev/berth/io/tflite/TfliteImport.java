@@ -29,7 +29,9 @@ import java.util.OptionalLong;
  *       over every step, in the {@code persistent} space when the target has one (where TFLM puts
  *       them: its persistent tail, not the planned head), else in the arena;</li>
  *   <li>constant data goes to the constant space ({@code flash}), one buffer per model buffer that
- *       constant tensors read, live over every step.</li>
+ *       constant tensors read, live over every step;</li>
+ *   <li>the kernels' scratch buffers, when given ({@link Options#scratch}), go to the arena beside the
+ *       tensors as {@code scratch0}, {@code scratch1}, ..., live over their steps.</li>
  * </ul>
  *
  * Steps are TFLM's: 0 is subgraph 0's inputs, each operator (and each entry into a control-flow
@@ -44,15 +46,28 @@ public final class TfliteImport {
      * @param constantSpace   where constant data goes; default {@code flash}, else {@code weights},
      *                        else the target's only external space, else the activation space
      * @param capacity        {@code --capacity}: the arena becomes a finite (local) space of this size
+     * @param scratch         {@code --tflm-scratch}: the kernels' scratch buffers, planned in the arena
+     *                        beside the tensors (their steps must lie in the model's)
      */
     public record Options(List<String> inputs, Optional<String> activationSpace, Optional<String> constantSpace,
-                          OptionalLong capacity) {
+                          OptionalLong capacity, List<TflmScratch> scratch) {
         public Options {
             inputs = List.copyOf(inputs);
+            scratch = List.copyOf(scratch);
+        }
+
+        public Options(List<String> inputs, Optional<String> activationSpace, Optional<String> constantSpace,
+                       OptionalLong capacity) {
+            this(inputs, activationSpace, constantSpace, capacity, List.of());
         }
 
         public static Options of(String... inputs) {
             return new Options(List.of(inputs), Optional.empty(), Optional.empty(), OptionalLong.empty());
+        }
+
+        /** The same options with the kernels' scratch buffers. */
+        public Options withScratch(List<TflmScratch> buffers) {
+            return new Options(inputs, activationSpace, constantSpace, capacity, buffers);
         }
     }
 
@@ -82,6 +97,7 @@ public final class TfliteImport {
         }
         checkInputs(m, InputFix.parse(o.inputs()), what);
         TflmView view = TflmView.of(m, what);
+        TflmScratch.checkSteps(o.scratch(), Math.max(0, view.lastStep()), "--tflm-scratch");
         String act = activationSpace(target, o);
         Target t = o.capacity().isPresent() ? finite(target, act, o.capacity().getAsLong()) : target;
         Space arena = t.space(act, "--activation-space");
@@ -114,11 +130,16 @@ public final class TfliteImport {
                 bufferOf.put(e.label(), b);
             }
         }
+        for (int k = 0; k < o.scratch().size(); k++) {
+            TflmScratch s = o.scratch().get(k);
+            planned.add(new BufferSpec(TflmScratch.label(k), s.size(), arena, 1, new Lifetime(s.first(), s.last()),
+                    Optional.empty()));
+        }
         List<BufferSpec> all = new ArrayList<>(planned);
         all.addAll(variables);
         all.addAll(constant);
         return new ImportedTflite(name, m, view, t, new Workload(name, all, List.of()), arena.name(), persistent.name(),
-                constants.name(), bufferOf, accesses(m, view));
+                constants.name(), bufferOf, o.scratch(), accesses(m, view));
     }
 
     /**

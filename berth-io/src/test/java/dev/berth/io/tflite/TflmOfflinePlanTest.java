@@ -6,7 +6,9 @@ import dev.berth.io.TargetJson;
 import dev.berth.plan.Planner;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.tensorflow.lite.schema.MetadataT;
 import org.tensorflow.lite.schema.Model;
+import org.tensorflow.lite.schema.ModelT;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -16,16 +18,74 @@ import java.util.List;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * The model written with Berth's plan as TFLM's offline plan: it reads back (through the same
  * verifier) with the plan's words, TFLM sees the same tensors, every buffer's data is byte for
- * byte the input's at the same alignment modulo 16, and the offsets never overlap two tensors TFLM
- * considers live at the same step.
+ * byte the input's and starts 16-aligned in the file, every other field is the input's, and the
+ * offsets never overlap two tensors TFLM considers live at the same step.
  */
 class TflmOfflinePlanTest {
     static Stream<String> models() throws Exception {
         return TflmGroundTruthTest.models();
+    }
+
+    /**
+     * Every buffer of {@code original} is in {@code written} with the same bytes and, if it has any,
+     * its data starts at a multiple of 16 in the file (positions from the generated classes).
+     */
+    static void assertAlignedCopy(byte[] original, byte[] written, String what) {
+        Model mi = Model.getRootAsModel(ByteBuffer.wrap(original).order(ByteOrder.LITTLE_ENDIAN));
+        Model mo = Model.getRootAsModel(ByteBuffer.wrap(written).order(ByteOrder.LITTLE_ENDIAN));
+        assertThat(mo.buffersLength()).isGreaterThanOrEqualTo(mi.buffersLength());
+        for (int j = 0; j < mo.buffersLength(); j++) {
+            ByteBuffer b = mo.buffers(j).dataAsByteBuffer();
+            if (b != null && b.hasRemaining()) {
+                assertThat(b.position() % 16).as(what + ": buffer " + j + " data at byte " + b.position()).isZero();
+            }
+            if (j >= mi.buffersLength()) {
+                continue;
+            }
+            ByteBuffer a = mi.buffers(j).dataAsByteBuffer();
+            if (a == null) {
+                assertThat(b).as(what + ": buffer " + j).isNull();
+                continue;
+            }
+            assertThat(b.remaining()).as(what + ": buffer " + j).isEqualTo(a.remaining());
+            assertThat(b.equals(a)).as(what + ": buffer " + j + " bytes").isTrue();
+        }
+    }
+
+    /**
+     * Both files decoded by the generated object API and encoded again by one builder give the same
+     * bytes once the offline plans (the metadata entries of that name, the written file's last buffer)
+     * are taken out: every field the schema knows is equal.
+     */
+    static void assertSameModelButThePlan(byte[] original, byte[] written) {
+        ModelT a = withoutPlan(ModelT.deserializeFromBinary(original), false);
+        ModelT b = withoutPlan(ModelT.deserializeFromBinary(written), true);
+        assertThat(b.getBuffers()).hasSize(a.getBuffers().length);
+        assertThat(b.serializeToBinary()).as("every field but the plan").isEqualTo(a.serializeToBinary());
+    }
+
+    private static ModelT withoutPlan(ModelT m, boolean dropLastBuffer) {
+        m.setMetadata(java.util.Arrays.stream(m.getMetadata())
+                .filter(e -> !e.getName().equals(TfliteModel.OFFLINE_PLAN)).toArray(MetadataT[]::new));
+        if (dropLastBuffer) {
+            m.setBuffers(java.util.Arrays.copyOf(m.getBuffers(), m.getBuffers().length - 1));
+        }
+        return m;
+    }
+
+    /** The first multiple of 16 at which {@code whole} holds {@code part}, or -1. */
+    static int findAligned(byte[] whole, byte[] part) {
+        for (int at = 0; at + part.length <= whole.length; at += 16) {
+            if (java.util.Arrays.equals(whole, at, at + part.length, part, 0, part.length)) {
+                return at;
+            }
+        }
+        return -1;
     }
 
     private static TfliteModel back(byte[] bytes) {
@@ -68,6 +128,14 @@ class TflmOfflinePlanTest {
             assertThat(twice.metadata()).hasSize(back(out).metadata().size());
             assertThat(twice.offlinePlan().orElseThrow()).containsExactly(back(out).offlinePlan().orElseThrow());
             assertThat(twice.bufferBytes()).hasSize(back(out).bufferBytes().length + 1);
+            byte[] twiceBytes = TflmOfflinePlan.write(again, back(out), offsets);
+            assertAlignedCopy(out, twiceBytes, file + " planned twice");
+            assertAlignedCopy(original, twiceBytes, file + " planned twice");
+            assertSameModelButThePlan(out, twiceBytes);
+            Model planned = Model.getRootAsModel(ByteBuffer.wrap(out).order(ByteOrder.LITTLE_ENDIAN));
+            assertThat(twiceBytes.length - (long) out.length).as("nothing left to move: only a new head")
+                    .isLessThanOrEqualTo(200 + 4L * (planned.buffersLength() + planned.metadataLength()
+                            + m.model().tensorCount()));
         } finally {
             Files.delete(again);
         }
@@ -101,25 +169,39 @@ class TflmOfflinePlanTest {
         assertThat(after.offlineOverlaps(10)).as("Berth's offline plan overlaps no two tensors live together")
                 .isEmpty();
 
-        // every input buffer's bytes, at the same alignment modulo 16
+        // every input buffer's bytes, its data 16-aligned in the file; the rest of the model field by field
+        assertAlignedCopy(original, out, file);
+        assertSameModelButThePlan(original, out);
+        // the input itself is kept, unchanged, at a 16-aligned position (so is every table the writer did not
+        // rewrite, fields this schema does not know included)
+        assertThat(findAligned(out, original)).as("the input's bytes at a 16-aligned position").isNotNegative();
         Model mi = Model.getRootAsModel(ByteBuffer.wrap(original).order(ByteOrder.LITTLE_ENDIAN));
         Model mo = Model.getRootAsModel(ByteBuffer.wrap(out).order(ByteOrder.LITTLE_ENDIAN));
-        assertThat(mo.buffersLength()).isEqualTo(mi.buffersLength() + 1);
-        for (int j = 0; j < mi.buffersLength(); j++) {
-            ByteBuffer a = mi.buffers(j).dataAsByteBuffer();
-            ByteBuffer b = mo.buffers(j).dataAsByteBuffer();
-            if (a == null) {
-                assertThat(b).isNull();
-                continue;
-            }
-            assertThat(b.remaining()).isEqualTo(a.remaining());
-            assertThat(b.position() % 16).isEqualTo(a.position() % 16);
-            assertThat(b.equals(a)).as("buffer " + j).isTrue();
-        }
         assertThat(mo.version()).isEqualTo(mi.version());
-        assertThat(mo.subgraphsLength()).isEqualTo(mi.subgraphsLength());
-        assertThat(mo.operatorCodesLength()).isEqualTo(mi.operatorCodesLength());
         assertThat(mo.description()).isEqualTo(mi.description());
+        // present fields stay present, absent ones absent (the object API cannot tell them apart)
+        assertThat(mo.operatorCodesVector() == null).isEqualTo(mi.operatorCodesVector() == null);
+        assertThat(mo.subgraphsVector() == null).isEqualTo(mi.subgraphsVector() == null);
+        assertThat(mo.metadataBufferAsByteBuffer() == null).isEqualTo(mi.metadataBufferAsByteBuffer() == null);
+        assertThat(mo.signatureDefsVector() == null).isEqualTo(mi.signatureDefsVector() == null);
+        for (int j = 0; j < mi.buffersLength(); j++) {
+            assertThat(mo.buffers(j).dataAsByteBuffer() == null).as("buffer " + j + " data present")
+                    .isEqualTo(mi.buffers(j).dataAsByteBuffer() == null);
+        }
+        // the growth the contract allows: the head, and each moved buffer's bytes once more
+        long moved = 0;
+        int movedCount = 0;
+        for (int j = 0; j < mi.buffersLength(); j++) {
+            ByteBuffer d = mi.buffers(j).dataAsByteBuffer();
+            if (d != null && d.hasRemaining() && d.position() % 16 != 0) {
+                moved += d.remaining();
+                movedCount++;
+            }
+        }
+        long growth = out.length - (long) original.length;
+        assertThat(growth).isGreaterThanOrEqualTo(moved)
+                .isLessThanOrEqualTo(200 + 4L * (mi.buffersLength() + mi.metadataLength() + m.model().tensorCount())
+                        + 27L * movedCount + moved);
 
         // no two tensors live at one step (TFLM's lifetimes) share bytes of the head; the head is Berth's
         long head = 0;
@@ -142,5 +224,75 @@ class TflmOfflinePlanTest {
             }
         }
         assertThat(head).isEqualTo(plan.metrics(m.target().space("arena", "test")).highWater());
+    }
+
+    private static byte[] plannedWithNoOffsets(byte[] file) {
+        TfliteModel m = back(file);
+        int[] none = new int[m.tensorCount()];
+        java.util.Arrays.fill(none, -1);
+        return TflmOfflinePlan.write(ByteBuffer.wrap(file), "tiny.tflite", m, none);
+    }
+
+    /**
+     * A tiny model whose buffers 1 and 2 have the same 40 bytes of data, not 16-aligned in the
+     * file: one Buffer table for both ({@code sharedTable}) or two tables of one data vector.
+     */
+    private static byte[] sharedMisalignedBuffer(boolean sharedTable) {
+        byte[] data = new byte[40];
+        for (int i = 0; i < data.length; i++) {
+            data[i] = (byte) (7 * i + 1);
+        }
+        for (int pad = 0; pad < 16; pad++) {
+            int p = pad;
+            byte[] file = TinyTflite.build(b -> {
+                b.createByteVector(new byte[p]);
+                int vec = org.tensorflow.lite.schema.Buffer.createDataVector(b, data);
+                int table = org.tensorflow.lite.schema.Buffer.createBuffer(b, vec);
+                return new int[] {table, sharedTable ? table : org.tensorflow.lite.schema.Buffer.createBuffer(b, vec)};
+            }, TinyTflite.Graph.of(TinyTflite.Op.fc()));
+            Model m = Model.getRootAsModel(ByteBuffer.wrap(file).order(ByteOrder.LITTLE_ENDIAN));
+            if (m.buffers(1).dataAsByteBuffer().position() % 16 != 0) {
+                return file;
+            }
+        }
+        throw new AssertionError("no padding made the data misaligned");
+    }
+
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(booleans = {true, false})
+    void dataSharedByTwoBuffersMovesOnce(boolean sharedTable) {
+        byte[] in = sharedMisalignedBuffer(sharedTable);
+        Model mi = Model.getRootAsModel(ByteBuffer.wrap(in).order(ByteOrder.LITTLE_ENDIAN));
+        assertThat(mi.buffers(2).dataAsByteBuffer().position()).isEqualTo(mi.buffers(1).dataAsByteBuffer().position());
+        byte[] out = plannedWithNoOffsets(in);
+        assertAlignedCopy(in, out, "tiny");
+        assertSameModelButThePlan(in, out);
+        Model mo = Model.getRootAsModel(ByteBuffer.wrap(out).order(ByteOrder.LITTLE_ENDIAN));
+        assertThat(mo.buffers(2).dataAsByteBuffer().position()).as("one copy of the shared data")
+                .isEqualTo(mo.buffers(1).dataAsByteBuffer().position());
+        assertThat(findAligned(out, in)).isNotNegative();
+        assertThat(out.length - in.length).isLessThanOrEqualTo(200 + 4 * (3 + 1) + 27 + 40);
+        assertThat(plannedWithNoOffsets(in)).isEqualTo(out);
+    }
+
+    /**
+     * A buffer whose data lies outside the FlatBuffer ({@code offset}, {@code size}: counted from the
+     * file's start, so a copy behind a new head would point elsewhere) is refused, naming the buffer.
+     */
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.CsvSource({"1, 4096", "2, 64"})
+    void aBufferWithDataOutsideTheFlatbufferIsRefused(int field, long value) {
+        byte[] in = TinyTflite.build(b -> {
+            b.startTable(3);
+            b.addLong(field, value, 0);
+            return new int[] {b.endTable()};
+        }, TinyTflite.Graph.of(TinyTflite.Op.fc()));
+        assertThat(back(in).bufferBytes()).hasSize(2);
+        assertThatThrownBy(() -> plannedWithNoOffsets(in))
+                .isInstanceOfSatisfying(dev.berth.failure.BerthException.class, e -> {
+                    assertThat(e.category()).isEqualTo(dev.berth.failure.Category.INVALID_INPUT);
+                    assertThat(e.getMessage()).contains("buffer 1 has its " + (field == 1 ? "offset" : "size")
+                            + " field set (" + value + ")").contains("outside the FlatBuffer");
+                });
     }
 }

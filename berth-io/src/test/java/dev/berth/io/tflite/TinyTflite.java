@@ -48,7 +48,16 @@ final class TinyTflite {
     }
 
     static byte[] build(Graph... graphs) {
+        return build(b -> new int[0], graphs);
+    }
+
+    /**
+     * As {@link #build(Graph...)}, with more buffers after the empty buffer 0: the tables
+     * {@code buffers} adds to the builder.
+     */
+    static byte[] build(java.util.function.Function<FlatBufferBuilder, int[]> buffers, Graph... graphs) {
         FlatBufferBuilder b = new FlatBufferBuilder(1024);
+        int[] extra = buffers.apply(b);
         int[] subgraphs = new int[graphs.length];
         for (int g = 0; g < graphs.length; g++) {
             Graph graph = graphs[g];
@@ -86,8 +95,11 @@ final class TinyTflite {
         int sv = Model.createSubgraphsVector(b, subgraphs);
         org.tensorflow.lite.schema.Buffer.startBuffer(b);
         int empty = org.tensorflow.lite.schema.Buffer.endBuffer(b);
-        int buffers = Model.createBuffersVector(b, new int[] {empty});
-        int model = Model.createModel(b, 3, codes, sv, b.createString("tiny"), buffers, 0, 0, 0);
+        int[] all = new int[1 + extra.length];
+        all[0] = empty;
+        System.arraycopy(extra, 0, all, 1, extra.length);
+        int bv = Model.createBuffersVector(b, all);
+        int model = Model.createModel(b, 3, codes, sv, b.createString("tiny"), bv, 0, 0, 0);
         Model.finishModelBuffer(b, model);
         return b.sizedByteArray();
     }

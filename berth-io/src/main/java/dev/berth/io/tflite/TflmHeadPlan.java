@@ -1,0 +1,283 @@
+package dev.berth.io.tflite;
+
+import dev.berth.arith.Checked;
+import dev.berth.artifact.Optimality;
+import dev.berth.artifact.Plan;
+import dev.berth.artifact.PlannedBuffer;
+import dev.berth.artifact.SpaceMetrics;
+import dev.berth.plan.PlanResult;
+import dev.berth.plan.Planner;
+import dev.berth.solve.LiveBytes;
+import dev.berth.solve.SolverKind;
+import dev.berth.verify.PlanValidator;
+import dev.berth.verify.Verdict;
+import dev.berth.workload.BufferSpec;
+import dev.berth.workload.Origin;
+import dev.berth.workload.Workload;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * The head TFLM will run a planned model with, and the offline plan that makes it smallest.
+ *
+ * <p>TFLM places the tensors an offline plan gives at their offsets, then every other buffer of its
+ * head online with its greedy policy ({@link TflmGreedyPlanner}): the kernels' scratch buffers,
+ * which no offline plan holds. So the head TFLM ends with is not the offline plan's own height, and
+ * a smaller tensor plan can end larger than TFLM's own plan (keyword_scrambled_8bit: tensors in 288
+ * bytes, 800 with the scratch buffers, TFLM's own 672). Berth predicts that head for a small fixed
+ * list of offline plans and keeps the one with the smallest prediction (the first of the list on a
+ * tie):
+ *
+ * <ol>
+ *   <li>{@link Source#BERTH}: the tensors of Berth's plan, which placed the tensors and the scratch
+ *       buffers together;</li>
+ *   <li>{@link Source#BERTH_TENSORS_ALONE} (only when there are scratch buffers): the tensors of Berth's
+ *       plan of the tensors alone;</li>
+ *   <li>{@link Source#TFLM_OWN}: the tensors where TFLM's own online plan puts them. With these offsets
+ *       TFLM places every scratch buffer where its own plan does (each goes to the lowest gap among the
+ *       buffers live with it, and the only buffers added before it are ones its own plan placed around
+ *       it), so its prediction is TFLM's own head, and the prediction kept is never above it.</li>
+ * </ol>
+ *
+ * The plan returned is the head as TFLM will lay it out: the arena holds the tensors at the offline
+ * offsets and each scratch buffer where TFLM's greedy puts it, and has been re-checked by the plan
+ * validator (under Berth's lifetimes) before it is returned; a candidate whose layout does not pass
+ * is not kept. Its arena's lower bound is the one Berth's plan proved for the same reservations; the
+ * layout is proved optimal when it reaches it, else the bracket is open (reason {@code heuristic}:
+ * TFLM's greedy placed part of it).
+ *
+ * <p>A model whose head has more than {@link TflmGreedyPlanner#MAX_BUFFERS} buffers is not predicted
+ * (TFLM's policy is quadratic): Berth's plan is kept as it is, with no prediction.
+ */
+public final class TflmHeadPlan {
+    /** Where a candidate offline plan's tensor offsets come from. */
+    public enum Source {
+        BERTH("Berth's plan (tensors and scratch buffers together)"),
+        BERTH_TENSORS_ALONE("Berth's plan of the tensors alone"),
+        TFLM_OWN("TFLM's own placement of the tensors");
+
+        private final String text;
+
+        Source(String text) {
+            this.text = text;
+        }
+
+        public String text() {
+            return text;
+        }
+    }
+
+    /**
+     * One candidate: its offline offsets (per tensor of the model, -1 where TFLM plans or places the
+     * tensor itself), the head of its tensors, the head TFLM would end with, and whether its layout
+     * passed the plan validator.
+     */
+    public record Candidate(Source source, int[] offline, long tensorHead, long predictedHead, boolean valid) {
+        public Candidate {
+            offline = offline.clone();
+        }
+
+        @Override
+        public int[] offline() {
+            return offline.clone();
+        }
+    }
+
+    /**
+     * What {@link #choose} found.
+     *
+     * @param result         the plan kept (validated): the head as TFLM will lay it out
+     * @param offline        its offline plan, for {@code --tflm-plan}
+     * @param chosen         the candidate it came from
+     * @param predictedHead  the head TFLM will end with: tensors at {@code offline}, scratch buffers
+     *                       placed online by TFLM's greedy policy; empty when not predicted
+     * @param tflmHead       TFLM's own head for the same buffers (its greedy policy, every buffer online)
+     * @param tflmTensorHead TFLM's own head of the tensors alone (no scratch buffers; TFLM's allocator
+     *                       without kernels)
+     * @param candidates     every candidate tried, in the order tried (none when not predicted)
+     */
+    public record Choice(PlanResult result, int[] offline, Source chosen, OptionalLong predictedHead,
+                         OptionalLong tflmHead, OptionalLong tflmTensorHead, List<Candidate> candidates) {
+        public Choice {
+            offline = offline.clone();
+            candidates = List.copyOf(candidates);
+        }
+
+        @Override
+        public int[] offline() {
+            return offline.clone();
+        }
+
+        /** Whether TFLM's head was predicted (the model has at most {@link TflmGreedyPlanner#MAX_BUFFERS} buffers). */
+        public boolean predicted() {
+            return predictedHead.isPresent();
+        }
+
+        public Candidate candidate(Source s) {
+            return candidates.stream().filter(c -> c.source() == s).findFirst().orElseThrow();
+        }
+    }
+
+    private TflmHeadPlan() {
+    }
+
+    /**
+     * Chooses the offline plan for {@code m}, given Berth's plan {@code planned} of {@code m}'s workload
+     * (tensors and scratch buffers); {@code options} plan the tensors alone when there are scratch buffers.
+     */
+    public static Choice choose(ImportedTflite m, PlanResult planned, Planner.Options options) {
+        TflmView view = m.view();
+        List<TflmScratch> scratch = m.scratch();
+        if (TflmGreedyPlanner.bufferCount(view, scratch) > TflmGreedyPlanner.MAX_BUFFERS) {
+            return new Choice(planned, TflmOfflinePlan.offsets(m, planned.plan()), Source.BERTH, OptionalLong.empty(),
+                    OptionalLong.empty(), OptionalLong.empty(), List.of());
+        }
+        TflmGreedyPlanner.ModelPlan own = TflmGreedyPlanner.ofModel(view, null, scratch);
+        long ownTensors = scratch.isEmpty() ? own.head() : TflmGreedyPlanner.ofModel(view, null, List.of()).head();
+
+        List<Source> sources = new ArrayList<>();
+        List<int[]> offsets = new ArrayList<>();
+        sources.add(Source.BERTH);
+        offsets.add(TflmOfflinePlan.offsets(m, planned.plan()));
+        if (!scratch.isEmpty()) {
+            sources.add(Source.BERTH_TENSORS_ALONE);
+            // the same search, its progress shown, its brackets (those of another workload) not reported
+            dev.berth.solve.Progress shown = options.progress();
+            Planner.Options quiet = options.withProgress(shown::searching);
+            offsets.add(TflmOfflinePlan.offsets(m, Planner.plan(m.target(), withoutScratch(m), quiet).plan()));
+        }
+        int[] ownOffsets = intOffsets(own.tensorOffset());
+        if (ownOffsets != null) {
+            sources.add(Source.TFLM_OWN);
+            offsets.add(ownOffsets);
+        }
+
+        List<Candidate> candidates = new ArrayList<>();
+        PlanResult best = null;
+        int bestIndex = -1;
+        long bestHead = Long.MAX_VALUE;
+        for (int c = 0; c < sources.size(); c++) {
+            int[] offline = offsets.get(c);
+            TflmGreedyPlanner.ModelPlan p = TflmGreedyPlanner.ofModel(view, offline, scratch);
+            Optional<PlanResult> layout = layout(m, planned, offline, p, sources.get(c));
+            candidates.add(new Candidate(sources.get(c), offline, p.tensorHead(view), p.head(), layout.isPresent()));
+            if (layout.isPresent() && p.head() < bestHead) {
+                best = layout.get();
+                bestIndex = c;
+                bestHead = p.head();
+            }
+        }
+        if (best == null) {
+            // no layout passed the validator: keep Berth's plan (validated by the planner) and its offsets
+            best = planned;
+            bestIndex = 0;
+            bestHead = candidates.get(0).predictedHead();
+        }
+        int[] offline = TflmOfflinePlan.offsets(m, best.plan());
+        if (!java.util.Arrays.equals(offline, offsets.get(bestIndex))) {
+            throw new IllegalStateException("the plan kept does not hold the offsets of " + sources.get(bestIndex));
+        }
+        return new Choice(best, offline, sources.get(bestIndex), OptionalLong.of(bestHead), OptionalLong.of(own.head()),
+                OptionalLong.of(ownTensors), candidates);
+    }
+
+    /** The workload without its scratch buffers. */
+    private static Workload withoutScratch(ImportedTflite m) {
+        java.util.Set<String> names = new java.util.HashSet<>();
+        for (int k = 0; k < m.scratch().size(); k++) {
+            names.add(TflmScratch.label(k));
+        }
+        List<BufferSpec> keep = m.workload().buffers().stream().filter(b -> !names.contains(b.name())).toList();
+        return new Workload(m.workload().name(), keep, m.workload().fixed());
+    }
+
+    /** {@code null} if an offset does not fit TFLM's int32 offline plan. */
+    private static int[] intOffsets(long[] offsets) {
+        int[] out = new int[offsets.length];
+        for (int i = 0; i < out.length; i++) {
+            if (offsets[i] > Integer.MAX_VALUE) {
+                return null;
+            }
+            out[i] = (int) offsets[i];
+        }
+        return out;
+    }
+
+    /**
+     * {@code planned}'s plan with the arena as TFLM will lay it out (tensors at {@code offline},
+     * scratch buffers where {@code p} puts them), validated; empty if the validator refuses it.
+     */
+    private static Optional<PlanResult> layout(ImportedTflite m, PlanResult planned, int[] offline,
+                                               TflmGreedyPlanner.ModelPlan p, Source source) {
+        Plan base = planned.plan();
+        Map<String, Long> at = new HashMap<>();
+        List<TflmView.Entry> entries = m.view().entries();
+        for (int i = 0; i < entries.size(); i++) {
+            if (offline[i] >= 0) {
+                at.put(entries.get(i).label(), (long) offline[i]);
+            }
+        }
+        long[] scratchAt = p.scratchOffset();
+        for (int k = 0; k < scratchAt.length; k++) {
+            at.put(TflmScratch.label(k), scratchAt[k]);
+        }
+        String arena = m.arenaSpace();
+        List<PlannedBuffer> buffers = new ArrayList<>(base.buffers().size());
+        boolean moved = false;
+        for (PlannedBuffer b : base.buffers()) {
+            Long o = b.space().equals(arena) && b.origin() == Origin.TENSOR ? at.get(b.name()) : null;
+            if (o != null && o != b.offset()) {
+                moved = true;
+                b = new PlannedBuffer(b.name(), b.space(), o, b.requested(), b.reserved(), b.alignment(), b.live(),
+                        b.origin(), b.of());
+            }
+            buffers.add(b);
+        }
+        if (!moved) {
+            return Optional.of(planned);
+        }
+        List<PlannedBuffer> inArena = buffers.stream().filter(b -> b.space().equals(arena)).toList();
+        int n = inArena.size();
+        int[] first = new int[n];
+        int[] last = new int[n];
+        long[] reserved = new long[n];
+        long high = 0;
+        long generation = 0;
+        for (int i = 0; i < n; i++) {
+            PlannedBuffer b = inArena.get(i);
+            first[i] = b.live().first();
+            last[i] = b.live().last();
+            reserved[i] = b.reserved();
+            high = Math.max(high, Checked.add(b.offset(), b.reserved()));
+            if (b.origin() == Origin.DESCRIPTOR_TABLE || b.origin() == Origin.INSTRUCTIONS) {
+                generation = Checked.add(generation, b.reserved());
+            }
+        }
+        LiveBytes.Peak peak = LiveBytes.peak(first, last, reserved);
+        long height = high;
+        SpaceMetrics was = base.spaces().get(arena);
+        SolverKind solver = source == Source.TFLM_OWN ? SolverKind.GREEDY : planned.solverBySpace().get(arena);
+        Optional<Optimality> proof = was.optimality().map(o -> height <= o.lowerBound()
+                ? new Optimality(solver, o.lowerBound(), o.lowerBound() == peak.bytes() ? Optimality.Proof.LOWER_BOUND
+                        : Optimality.Proof.SEARCH, Optional.empty(), o.timeLimited())
+                : new Optimality(solver, o.lowerBound(), Optimality.Proof.OPEN, Optional.of(Optimality.Open.HEURISTIC),
+                        o.timeLimited()));
+        Map<String, SpaceMetrics> metrics = new LinkedHashMap<>(base.spaces());
+        metrics.put(arena, new SpaceMetrics(was.kind(), was.capacity(), high, peak.bytes(), peak.step(), generation,
+                was.runtimeReserve(), proof));
+        Plan plan = new Plan(base.target(), base.workload(), base.solver(), metrics, buffers, base.descriptors());
+        Verdict v = PlanValidator.validate(plan);
+        if (!(v instanceof Verdict.Valid ok)) {
+            return Optional.empty();
+        }
+        Map<String, SolverKind> solvers = new LinkedHashMap<>(planned.solverBySpace());
+        solvers.put(arena, solver);
+        return Optional.of(new PlanResult(plan, solvers, ok));
+    }
+}
