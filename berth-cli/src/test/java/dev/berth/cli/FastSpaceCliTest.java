@@ -89,6 +89,11 @@ class FastSpaceCliTest {
         Run past = Run.of("plan", model("hello_deepa.onnx"), "--fast-space", "sram", "--fast-capacity", "2MiB");
         assertThat(past.exit()).isEqualTo(2);
         assertThat(past.err()).contains("sram20");
+        Run tflm = Run.of("plan", model("tflite/person_detect.tflite"), "--fast-space", "sram", "--fast-capacity", "16KiB",
+                "--tflm-plan", dir.resolve("out.tflite").toString());
+        assertThat(tflm.exit()).isEqualTo(2);
+        assertThat(tflm.err()).contains("--tflm-plan", "one arena");
+        assertThat(dir.resolve("out.tflite")).doesNotExist();
         Run json = Run.of("plan", TestData.root().resolve("examples/seed.json").toString(), "--fast-space", "sram");
         assertThat(json.exit()).isEqualTo(2);
         assertThat(json.err()).contains("ONNX and TFLite models only");
