@@ -17,7 +17,19 @@ final class OnnxSpaceOptions {
                     + "activation space).")
     String weights;
 
+    @Option(names = "--fast-space", paramLabel = "SPACE",
+            description = "ONNX and TFLite: let every activation live in the local space SPACE (the fast memory) "
+                    + "instead of its own; Berth chooses which, for the least traffic to slow memory, from each "
+                    + "activation's accesses (one write plus one read per reader).")
+    String fast;
+
+    @Option(names = "--fast-capacity", paramLabel = "SIZE",
+            description = "The capacity of --fast-space's space (added as a local space when the target has none).")
+    String fastCapacity;
+
     WorkloadSources.OnnxSpaces spaces() {
-        return new WorkloadSources.OnnxSpaces(Optional.ofNullable(activations), Optional.ofNullable(weights));
+        return new WorkloadSources.OnnxSpaces(Optional.ofNullable(activations), Optional.ofNullable(weights),
+                Optional.ofNullable(fast), fastCapacity == null ? java.util.OptionalLong.empty()
+                : java.util.OptionalLong.of(dev.berth.arith.Sizes.parse(fastCapacity, "--fast-capacity")));
     }
 }

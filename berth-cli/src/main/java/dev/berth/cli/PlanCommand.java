@@ -37,6 +37,8 @@ import java.util.concurrent.Callable;
                 "  berth plan examples/seed.json -o plan.json --json",
                 "  berth plan examples/seed.json -o plan.json --report plan.html",
                 "  berth plan model.onnx --input x=1x3x640x640",
+                "  berth plan model.onnx --input x=1x3x48x192 --fast-space sram",
+                "  berth plan person_detect.tflite --fast-space sram --fast-capacity 64KiB",
                 "  berth plan person_detect.tflite --capacity 64KiB",
                 "  berth plan person_detect.tflite --tflm-plan person_detect.planned.tflite",
                 "  berth plan keyword_scrambled_8bit.tflite --tflm-scratch scratch.json --tflm-plan kws.planned.tflite",
@@ -150,6 +152,10 @@ final class PlanCommand implements Callable<Integer> {
             AtomicFiles.requireDistinct(report, "--report", output == null ? inputs
                     : java.util.stream.Stream.concat(inputs.stream(), java.util.stream.Stream.of(output)).toList());
         }
+        if (tflmPlan != null && onnxSpaces.fast != null) {
+            throw BerthException.invalid("--tflm-plan", tflmPlan.toString(), "--tflm-plan writes TFLM's offline plan, "
+                    + "which has one arena; with --fast-space the activations may live in two spaces");
+        }
         if (tflmPlan != null) {
             if (!WorkloadSources.isTflite(workload)) {
                 throw BerthException.invalid("--tflm-plan", tflmPlan.toString(), "--tflm-plan writes a TFLite model's "
@@ -209,20 +215,19 @@ final class PlanCommand implements Callable<Integer> {
         };
         Planner.Options options = new Planner.Options(choice, minimize ? Effort.MINIMIZE : Effort.DEFAULT, seconds, 0,
                 progress);
-        PlanResult r;
+        PlanResult planned;
         try {
-            r = Planner.plan(t, w, options);
+            planned = Planner.plan(t, w, options);
         } finally {
             if (bar != null) {
                 bar.finish();
             }
         }
         // a TFLite model: the offline plan whose head, once TFLM has placed the rest online, is smallest
-        java.util.Optional<TflmHeadPlan.Choice> head = in.tflite().isEmpty() ? java.util.Optional.empty()
-                : java.util.Optional.of(TflmHeadPlan.choose(in.tflite().get(), r, options));
-        if (head.isPresent()) {
-            r = head.get().result();
-        }
+        // (not with --fast-space: TFLM's offline plan has one arena, and the activations were given two spaces)
+        java.util.Optional<TflmHeadPlan.Choice> head = in.tflite().isEmpty() || planned.assignment().isPresent()
+                ? java.util.Optional.empty() : java.util.Optional.of(TflmHeadPlan.choose(in.tflite().get(), planned, options));
+        PlanResult r = head.isPresent() ? head.get().result() : planned;
         Plan plan = r.plan();
         // every output is made before any is written, and all are renamed into place together
         java.util.Map<Path, AtomicFiles.Content> outputs = new java.util.LinkedHashMap<>();
@@ -230,7 +235,7 @@ final class PlanCommand implements Callable<Integer> {
             outputs.put(output, CsvWorkloads.output(output, in, plan));
         }
         if (report != null) {
-            outputs.put(report, AtomicFiles.Content.of(dev.berth.cli.report.HtmlReport.toBytes(plan)));
+            outputs.put(report, AtomicFiles.Content.of(dev.berth.cli.report.HtmlReport.toBytes(plan, r.assignment())));
         }
         int[] offline = null;
         if (tflmPlan != null) {
@@ -245,6 +250,10 @@ final class PlanCommand implements Callable<Integer> {
                 g.writeStartObject();
                 g.writeFieldName("spaces");
                 PlanJson.writeSpaces(g, plan.spaces());
+                if (r.assignment().isPresent()) {
+                    g.writeFieldName("assignment");
+                    PlanJson.writeAssignment(g, r.assignment().get());
+                }
                 g.writeStringField("output", output == null ? null : output.toString());
                 if (tflmPlan != null) {
                     g.writeStringField("tflmPlan", tflmPlan.toString());
@@ -260,11 +269,15 @@ final class PlanCommand implements Callable<Integer> {
         out.println("plan " + plan.workload() + " on target " + t.name() + ": " + plan.buffers().size()
                 + " reservations, verified (" + r.verdict().checks() + " checks)");
         out.print(Tables.summary(plan));
+        r.assignment().ifPresent(a -> out.print(AssignmentTable.render(a, plan)));
         out.print(Tables.clockNotes(plan, seconds));
         out.print(Tables.tilesAndGeneration(plan));
         in.onnx().ifPresent(m -> out.print(OnnxSummary.render(m, plan)));
-        in.tflite().ifPresent(m -> out.print(TfliteSummary.render(m, plan, head.orElseThrow(), tflmScratch != null)));
+        if (in.tflite().isPresent() && head.isPresent()) {
+            out.print(TfliteSummary.render(in.tflite().get(), plan, head.get(), tflmScratch != null));
+        }
         if (show) {
+            r.assignment().ifPresent(a -> out.print(AssignmentTable.why(a)));
             out.println();
             out.print(Picture.render(plan, width > 0 ? width : Terminal.columns()));
         }

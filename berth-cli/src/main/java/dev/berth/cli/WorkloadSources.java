@@ -1,12 +1,14 @@
 package dev.berth.cli;
 
 import dev.berth.failure.BerthException;
+import dev.berth.io.FastSpace;
 import dev.berth.io.MiniMallocCsv;
 import dev.berth.io.WorkloadJson;
 import dev.berth.io.onnx.ImportedModel;
 import dev.berth.io.onnx.OnnxImport;
 import dev.berth.io.tflite.ImportedTflite;
 import dev.berth.io.tflite.TfliteImport;
+import dev.berth.target.Space;
 import dev.berth.target.Target;
 import dev.berth.workload.Workload;
 
@@ -42,12 +44,28 @@ final class WorkloadSources {
         return name != null && name.toString().toLowerCase(java.util.Locale.ROOT).endsWith(".tflite");
     }
 
-    /** {@code --activation-space} and {@code --weight-space}: where an ONNX model's tensors go. */
-    record OnnxSpaces(Optional<String> activations, Optional<String> weights) {
-        static final OnnxSpaces DEFAULT = new OnnxSpaces(Optional.empty(), Optional.empty());
+    /**
+     * {@code --activation-space} and {@code --weight-space}: where an ONNX or TFLite model's tensors
+     * go; {@code --fast-space} and {@code --fast-capacity}: the local space every activation may
+     * move to, and its capacity.
+     */
+    record OnnxSpaces(Optional<String> activations, Optional<String> weights, Optional<String> fast,
+                      OptionalLong fastCapacity) {
+        static final OnnxSpaces DEFAULT = new OnnxSpaces(Optional.empty(), Optional.empty(), Optional.empty(),
+                OptionalLong.empty());
+
+        OnnxSpaces(Optional<String> activations, Optional<String> weights) {
+            this(activations, weights, Optional.empty(), OptionalLong.empty());
+        }
 
         boolean given() {
-            return activations.isPresent() || weights.isPresent();
+            return activations.isPresent() || weights.isPresent() || fast.isPresent() || fastCapacity.isPresent();
+        }
+
+        /** The option given, for the message that refuses it. */
+        String givenName() {
+            return activations.isPresent() ? "--activation-space" : weights.isPresent() ? "--weight-space"
+                    : fast.isPresent() ? "--fast-space" : "--fast-capacity";
         }
     }
 
@@ -67,6 +85,10 @@ final class WorkloadSources {
                        List<dev.berth.io.tflite.TflmScratch> scratch) {
         String name = file.getFileName() == null ? "" : file.getFileName().toString().toLowerCase(java.util.Locale.ROOT);
         if (name.endsWith(".csv")) {
+            if (spaces.fast().isPresent() || spaces.fastCapacity().isPresent()) {
+                throw BerthException.invalid(spaces.fast().isPresent() ? "--fast-space" : "--fast-capacity",
+                        "--fast-space and --fast-capacity apply to ONNX and TFLite models only");
+            }
             return CsvWorkloads.load(file, capacity, inputs);
         }
         if (name.endsWith(".onnx")) {
@@ -76,12 +98,14 @@ final class WorkloadSources {
             }
             ImportedModel m = OnnxImport.read(file, target, new OnnxImport.Options(inputs, spaces.activations(),
                     spaces.weights()));
-            return new Loaded(target, m.workload(), Optional.of(m), Optional.empty(), Optional.empty());
+            Loaded l = new Loaded(target, m.workload(), Optional.of(m), Optional.empty(), Optional.empty());
+            return fast(l, spaces, m.activationSpace(), m.accesses());
         }
         if (name.endsWith(".tflite")) {
             ImportedTflite m = TfliteImport.read(file, target, new TfliteImport.Options(inputs, spaces.activations(),
                     spaces.weights(), capacity, scratch));
-            return new Loaded(m.target(), m.workload(), Optional.empty(), Optional.of(m), Optional.empty());
+            Loaded l = new Loaded(m.target(), m.workload(), Optional.empty(), Optional.of(m), Optional.empty());
+            return fast(l, spaces, m.arenaSpace(), m.accesses());
         }
         if (capacity.isPresent()) {
             throw BerthException.invalid("--capacity", "--capacity applies to MiniMalloc CSV and TFLite input only; a "
@@ -91,9 +115,25 @@ final class WorkloadSources {
             throw BerthException.invalid("--input", "--input applies to ONNX and TFLite models only");
         }
         if (spaces.given()) {
-            throw BerthException.invalid(spaces.activations().isPresent() ? "--activation-space" : "--weight-space",
-                    "--activation-space and --weight-space apply to ONNX and TFLite models only");
+            throw BerthException.invalid(spaces.givenName(), "--activation-space, --weight-space, --fast-space and "
+                    + "--fast-capacity apply to ONNX and TFLite models only (a JSON workload lists its candidate spaces)");
         }
         return new Loaded(target, WorkloadJson.read(file, target));
+    }
+
+    /** With {@code --fast-space}: every activation a candidate for the fast space first (contract §7). */
+    private static Loaded fast(Loaded l, OnnxSpaces spaces, String activationSpace, java.util.Map<String, Long> accesses) {
+        if (spaces.fast().isEmpty()) {
+            if (spaces.fastCapacity().isPresent()) {
+                throw BerthException.invalid("--fast-capacity", "--fast-capacity gives the capacity of --fast-space's "
+                        + "space; give --fast-space SPACE too");
+            }
+            return l;
+        }
+        Space slow = l.target().space(activationSpace, "--activation-space");
+        Target t = FastSpace.target(l.target(), spaces.fast().get(), spaces.fastCapacity(), slow);
+        Workload w = FastSpace.apply(l.workload().on(t), t.space(spaces.fast().get(), "--fast-space"),
+                t.space(activationSpace, "--activation-space"), accesses);
+        return new Loaded(t, w, l.onnx(), l.tflite(), l.csv());
     }
 }

@@ -165,6 +165,17 @@ public final class Admission {
         return encodable(fmt, what, space, base + offset, bytes);
     }
 
+    /**
+     * The largest exclusive end offset the space's format and capacity allow: what every
+     * placement in the space stays within.
+     */
+    public static long limit(Space s) {
+        long room = s.format().maxAddress() - s.base();
+        long byFormat = room < 0 ? 0
+                : s.format().end() == EndConvention.EXCLUSIVE ? room : Checked.saturatingAdd(room, 1);
+        return s.usableCapacity().isPresent() ? Math.min(byFormat, s.usableCapacity().getAsLong()) : byFormat;
+    }
+
     /** {@code space S: capacity C} or {@code space S: capacity C - runtimeReserve R = C'}. */
     public static String capacitySource(Space space) {
         long c = space.capacity().orElseThrow();

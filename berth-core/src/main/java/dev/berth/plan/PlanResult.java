@@ -1,5 +1,6 @@
 package dev.berth.plan;
 
+import dev.berth.artifact.Assignment;
 import dev.berth.artifact.Plan;
 import dev.berth.failure.Require;
 import dev.berth.solve.SolverKind;
@@ -9,16 +10,25 @@ import dev.berth.verify.Verdict;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * A validated plan, the solver each space's placement came from (in the target's order of
- * spaces), and the validator's verdict.
+ * spaces), the validator's verdict, and, for a workload whose buffers have candidate spaces,
+ * what the planner chose for them and what is proved about its traffic cost.
  */
-public record PlanResult(Plan plan, Map<String, SolverKind> solverBySpace, Verdict.Valid verdict) {
+public record PlanResult(Plan plan, Map<String, SolverKind> solverBySpace, Verdict.Valid verdict,
+                         Optional<Assignment> assignment) {
     public PlanResult {
         Require.nonNull(plan, "plan");
         solverBySpace = Collections.unmodifiableMap(new LinkedHashMap<>(Require.nonNull(solverBySpace, "solverBySpace")));
         Require.nonNull(verdict, "verdict");
+        Require.nonNull(assignment, "assignment");
+    }
+
+    /** A plan of a workload without candidate spaces. */
+    public PlanResult(Plan plan, Map<String, SolverKind> solverBySpace, Verdict.Valid verdict) {
+        this(plan, solverBySpace, verdict, Optional.empty());
     }
 
     /** The solver whose placement {@code space} got; {@code invalid-input} for a space the plan does not have. */

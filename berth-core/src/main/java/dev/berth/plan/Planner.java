@@ -1,6 +1,8 @@
 package dev.berth.plan;
 
 import dev.berth.admit.Admission;
+import dev.berth.assign.Assigner;
+import dev.berth.assign.Work;
 import dev.berth.admit.Placement;
 import dev.berth.arith.Checked;
 import dev.berth.alloc.Allocation;
@@ -18,7 +20,6 @@ import dev.berth.solve.Outcome;
 import dev.berth.solve.SolverChoice;
 import dev.berth.solve.SolverKind;
 import dev.berth.solve.SpaceProblem;
-import dev.berth.target.EndConvention;
 import dev.berth.target.Generation;
 import dev.berth.target.Space;
 import dev.berth.target.Target;
@@ -111,6 +112,11 @@ public final class Planner {
         java.util.Objects.requireNonNull(workload, "workload");
         java.util.Objects.requireNonNull(options, "options");
         WorkloadCheck.check(target, workload);
+        Optional<Assigner.Result> assigned = workload.buffers().stream().anyMatch(BufferSpec::hasChoice)
+                ? Optional.of(Assigner.assign(target, workload, assignWork(options.effort()))) : Optional.empty();
+        if (assigned.isPresent()) {
+            workload = assigned.get().workload();
+        }
         Budget budget = Budget.seconds(options.timeLimitSeconds(), options.progress());
         Map<String, SpaceState> spaces = gather(target, workload);
         // host arithmetic for every item first: it outranks format and capacity
@@ -123,7 +129,7 @@ public final class Planner {
         for (SpaceState st : spaces.values()) {
             Space s = st.space;
             SpaceProblem p = problems.get(s.name());
-            SpaceOutcome o = SpaceSearch.solve(p, options, budget.scope());
+            SpaceOutcome o = SpaceSearch.solve(p, options, budget.scope(), seed(st, assigned));
             used.put(s.name(), o);
             try {
                 st.admitted(admitAll(s, st.items(), p, o.offsets()));
@@ -150,7 +156,45 @@ public final class Planner {
             descriptors = tiles.descriptors();
         }
         generate(target, workload, descriptors.size(), spaces);
-        return finish(target, workload, options, spaces, used, descriptors);
+        PlanResult r = finish(target, workload, options, spaces, used, descriptors);
+        return assigned.isEmpty() ? r
+                : new PlanResult(r.plan(), r.solverBySpace(), r.verdict(), Optional.of(assigned.get().assignment()));
+    }
+
+    /**
+     * The assignment's work at an effort: each greedy order, with its repair, may look at about
+     * 10^7 held reservations while trying reservations (10^8 with {@code --minimize});
+     * the exact search (up to {@link Assigner#EXACT_UP_TO} buffers with candidates) 2 x 10^5
+     * nodes (5 x 10^6), none at {@link Effort#FIT}.
+     */
+    static Work assignWork(Effort effort) {
+        return switch (effort) {
+            case FIT -> new Work(10_000_000, 0);
+            case DEFAULT -> new Work(10_000_000, 200_000);
+            case MINIMIZE -> new Work(100_000_000, 5_000_000);
+        };
+    }
+
+    /** The assignment's placement of the space's items, in item order, when it placed that space. */
+    private static Optional<long[]> seed(SpaceState st, Optional<Assigner.Result> assigned) {
+        if (assigned.isEmpty()) {
+            return Optional.empty();
+        }
+        Map<String, Long> at = assigned.get().placements().get(st.space.name());
+        if (at == null) {
+            return Optional.empty();
+        }
+        List<Item> items = st.items();
+        long[] offsets = new long[items.size()];
+        for (int i = 0; i < offsets.length; i++) {
+            Long o = at.get(items.get(i).name());
+            if (o == null) {
+                throw new IllegalStateException("the assignment did not place " + items.get(i).name() + " in space "
+                        + st.space.name());
+            }
+            offsets[i] = o;
+        }
+        return Optional.of(offsets);
     }
 
     /** Generation-time allocations, after everything else, live over every step. */
@@ -334,12 +378,9 @@ public final class Planner {
         return new SpaceProblem(s, names, reserved, align, first, last, fixed, limit(s));
     }
 
-    /** The largest exclusive end offset the space's format and capacity allow. */
+    /** The largest exclusive end offset the space's format and capacity allow ({@link Admission#limit}). */
     static long limit(Space s) {
-        long room = s.format().maxAddress() - s.base();
-        long byFormat = room < 0 ? 0
-                : s.format().end() == EndConvention.EXCLUSIVE ? room : Checked.saturatingAdd(room, 1);
-        return s.usableCapacity().isPresent() ? Math.min(byFormat, s.usableCapacity().getAsLong()) : byFormat;
+        return Admission.limit(s);
     }
 
     /**

@@ -80,7 +80,12 @@ final class SpaceSearch {
     private SpaceSearch() {
     }
 
-    static Planner.SpaceOutcome solve(SpaceProblem p, Planner.Options options, Budget budget) {
+    /**
+     * Solves one space. {@code seed}, a placement within the limit the assignment phase found
+     * (first fit, largest first: greedy by size), is kept when the heuristics' best does not
+     * fit or is higher, so that a space whose buffers were chosen to fit is never worse.
+     */
+    static Planner.SpaceOutcome solve(SpaceProblem p, Planner.Options options, Budget budget, Optional<long[]> seed) {
         int items = 0;
         for (int i = 0; i < p.size(); i++) {
             if (p.reserved(i) > 0) {
@@ -93,6 +98,10 @@ final class SpaceSearch {
         if (choice.kind().isPresent() && !choice.kind().get().complete()) {
             SolverKind k = choice.kind().get();
             Outcome.Solved o = (Outcome.Solved) k.create(options.threads()).solve(p, budget);
+            Optional<Outcome.Solved> s = seeded(p, seed);
+            if (s.isPresent() && o.height() > p.limit()) {
+                return done(s.get(), SolverKind.GREEDY, lb, lb, Optional.of(Optimality.Open.HEURISTIC), budget);
+            }
             return done(o, k, lb, lb, Optional.of(Optimality.Open.HEURISTIC), budget);
         }
         boolean exactChoice = choice == SolverChoice.EXACT;
@@ -105,6 +114,11 @@ final class SpaceSearch {
         Outcome.Solved greedy = (Outcome.Solved) HeuristicSolver.greedyBySize().solve(p, budget);
         if (best == null || greedy.height() < best.height()) {
             best = greedy;
+            kind = SolverKind.GREEDY;
+        }
+        Optional<Outcome.Solved> seeded = seeded(p, seed);
+        if (seeded.isPresent() && (best.height() > p.limit() || seeded.get().height() < best.height())) {
+            best = seeded.get();
             kind = SolverKind.GREEDY;
         }
         if (exactChoice) {
@@ -153,6 +167,19 @@ final class SpaceSearch {
         Optional<Optimality.Open> open = r.optimal() ? Optional.empty() : Optional.of(open(r.stop()));
         return new Planner.SpaceOutcome(offsets, kind, r.upper(), Optional.empty(), lb, r.lower(), open,
                 budget.stoppedByClock());
+    }
+
+    /** The seed as a solution: its offsets and height (the highest end). */
+    private static Optional<Outcome.Solved> seeded(SpaceProblem p, Optional<long[]> seed) {
+        if (seed.isEmpty()) {
+            return Optional.empty();
+        }
+        long[] o = seed.get();
+        long h = 0;
+        for (int i = 0; i < p.size(); i++) {
+            h = Math.max(h, Checked.saturatingAdd(o[i], p.reserved(i)));
+        }
+        return Optional.of(new Outcome.Solved(o.clone(), h));
     }
 
     /** Why the minimiser left the bracket open, as the artifact says it. */

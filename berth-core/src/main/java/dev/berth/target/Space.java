@@ -36,6 +36,23 @@ public sealed interface Space permits Space.Logical, Space.Local, Space.External
     String kind();
 
     /**
+     * What one byte read or written here costs, a non-negative integer (contract §4
+     * {@code accessCost}): by default 0 for a local space and 1 for the others, so that the
+     * traffic cost of a workload whose buffers have candidate spaces is its traffic to slow memory.
+     */
+    long accessCost();
+
+    /** True when the access cost is its kind's default (0 for local, 1 otherwise): files then leave it out. */
+    default boolean hasDefaultAccessCost() {
+        return accessCost() == defaultAccessCost(kind());
+    }
+
+    /** The access cost a space of {@code kind} has when its target gives none: 0 for local, 1 otherwise. */
+    private static long defaultAccessCost(String kind) {
+        return kind.equals("local") ? 0 : 1;
+    }
+
+    /**
      * Bytes usable at plan time, {@code capacity - runtimeReserve}, when the space has a
      * capacity. A logical space's runtime reserve is added to the need at deployment instead.
      */
@@ -54,8 +71,11 @@ public sealed interface Space permits Space.Logical, Space.Local, Space.External
         if (base() != 0) {
             sb.append("base ").append(base()).append(", ");
         }
-        return sb.append("alignment ").append(alignment()).append(", runtimeReserve ").append(runtimeReserve())
-                .append(", ").append(format().describe()).append(')').toString();
+        sb.append("alignment ").append(alignment()).append(", runtimeReserve ").append(runtimeReserve());
+        if (!hasDefaultAccessCost()) {
+            sb.append(", accessCost ").append(accessCost());
+        }
+        return sb.append(", ").append(format().describe()).append(')').toString();
     }
 
     /** A logical space: no capacity at compile time, only {@code format} limits it. */
@@ -74,8 +94,9 @@ public sealed interface Space permits Space.Logical, Space.Local, Space.External
     }
 
     private static void check(String name, AddressFormat format, long alignment, long runtimeReserve,
-                              OptionalLong capacity) {
+                              OptionalLong capacity, long accessCost) {
         Require.name(name, "space.name");
+        requireCost(name, accessCost);
         Require.nonNull(format, "spaces." + name + ".format");
         Require.positive(alignment, "spaces." + name + ".alignment");
         Require.nonNegative(runtimeReserve, "spaces." + name + ".runtimeReserve");
@@ -90,10 +111,24 @@ public sealed interface Space permits Space.Logical, Space.Local, Space.External
         }
     }
 
+    private static long requireCost(String name, long accessCost) {
+        if (accessCost < 0) {
+            throw BerthException.invalid("spaces." + name + ".accessCost", Long.toString(accessCost), "spaces." + name
+                    + ".accessCost: must be a whole number in 0..2^63-1 (the cost of one byte accessed), got " + accessCost);
+        }
+        return accessCost;
+    }
+
     /** The global, logical space: no capacity at compile time, ever. */
-    record Logical(String name, AddressFormat format, long alignment, long runtimeReserve) implements Space {
+    record Logical(String name, AddressFormat format, long alignment, long runtimeReserve, long accessCost)
+            implements Space {
         public Logical {
-            check(name, format, alignment, runtimeReserve, OptionalLong.empty());
+            check(name, format, alignment, runtimeReserve, OptionalLong.empty(), accessCost);
+        }
+
+        /** With the default access cost, 1. */
+        public Logical(String name, AddressFormat format, long alignment, long runtimeReserve) {
+            this(name, format, alignment, runtimeReserve, defaultAccessCost("logical"));
         }
 
         public OptionalLong capacity() {
@@ -106,10 +141,15 @@ public sealed interface Space permits Space.Logical, Space.Local, Space.External
     }
 
     /** A finite local memory such as an SRAM. */
-    record Local(String name, AddressFormat format, long alignment, long runtimeReserve, long capacityBytes)
-            implements Space {
+    record Local(String name, AddressFormat format, long alignment, long runtimeReserve, long capacityBytes,
+                 long accessCost) implements Space {
         public Local {
-            check(name, format, alignment, runtimeReserve, OptionalLong.of(capacityBytes));
+            check(name, format, alignment, runtimeReserve, OptionalLong.of(capacityBytes), accessCost);
+        }
+
+        /** With the default access cost, 0. */
+        public Local(String name, AddressFormat format, long alignment, long runtimeReserve, long capacityBytes) {
+            this(name, format, alignment, runtimeReserve, capacityBytes, defaultAccessCost("local"));
         }
 
         public OptionalLong capacity() {
@@ -123,10 +163,16 @@ public sealed interface Space permits Space.Logical, Space.Local, Space.External
 
     /** A space at a fixed absolute base, such as a weights region; offsets are relative to the base. */
     record External(String name, AddressFormat format, long alignment, long runtimeReserve, long base,
-                    OptionalLong capacity) implements Space {
+                    OptionalLong capacity, long accessCost) implements Space {
         public External {
-            check(name, format, alignment, runtimeReserve, capacity);
+            check(name, format, alignment, runtimeReserve, capacity, accessCost);
             Require.nonNegative(base, "spaces." + name + ".base");
+        }
+
+        /** With the default access cost, 1. */
+        public External(String name, AddressFormat format, long alignment, long runtimeReserve, long base,
+                        OptionalLong capacity) {
+            this(name, format, alignment, runtimeReserve, base, capacity, defaultAccessCost("external"));
         }
 
         public String kind() {
@@ -143,9 +189,11 @@ public sealed interface Space permits Space.Logical, Space.Local, Space.External
         private long runtimeReserve;
         private long base;
         private OptionalLong capacity = OptionalLong.empty();
+        private long accessCost;
 
         private Builder(String kind, String name, AddressFormat format) {
             this.kind = kind;
+            this.accessCost = defaultAccessCost(kind);
             this.name = Require.name(name, "space.name");
             this.format = Require.nonNull(format, "format");
         }
@@ -183,17 +231,23 @@ public sealed interface Space permits Space.Logical, Space.Local, Space.External
             return this;
         }
 
+        /** What one byte read or written in the space costs (0..2^63-1; default 0 for local, 1 otherwise). */
+        public Builder accessCost(long cost) {
+            this.accessCost = requireCost(name, cost);
+            return this;
+        }
+
         public Space build() {
             return switch (kind) {
-                case "logical" -> new Logical(name, format, alignment, runtimeReserve);
+                case "logical" -> new Logical(name, format, alignment, runtimeReserve, accessCost);
                 case "local" -> {
                     if (capacity.isEmpty()) {
                         throw BerthException.invalid("spaces." + name + ".capacity", "spaces." + name
                                 + ".capacity: a local space needs a capacity (no capacity(...) was given)");
                     }
-                    yield new Local(name, format, alignment, runtimeReserve, capacity.getAsLong());
+                    yield new Local(name, format, alignment, runtimeReserve, capacity.getAsLong(), accessCost);
                 }
-                default -> new External(name, format, alignment, runtimeReserve, base, capacity);
+                default -> new External(name, format, alignment, runtimeReserve, base, capacity, accessCost);
             };
         }
     }

@@ -2,6 +2,7 @@ package dev.berth.workload;
 
 import dev.berth.failure.BerthException;
 import dev.berth.failure.Require;
+import dev.berth.target.Space;
 import dev.berth.target.Target;
 
 import java.util.ArrayList;
@@ -58,8 +59,11 @@ public record Workload(String name, List<BufferSpec> buffers, List<FixedRegion> 
             String path = "buffers[" + i + "]";
             Optional<TileSpec> tile = b.tile().map(t -> new TileSpec(target.space(t.through().name(),
                     path + ".tile.through"), t.buffers(), t.count()));
-            bs.add(new BufferSpec(b.name(), b.size(), target.space(b.space().name(), path + ".space"), b.alignment(),
-                    b.live(), tile));
+            List<Space> candidates = new ArrayList<>(b.candidates().size());
+            for (int j = 0; j < b.candidates().size(); j++) {
+                candidates.add(target.space(b.candidates().get(j).name(), path + ".space" + (b.hasChoice() ? "[" + j + "]" : "")));
+            }
+            bs.add(new BufferSpec(b.name(), b.size(), candidates, b.accesses(), b.alignment(), b.live(), tile));
         }
         List<FixedRegion> fs = new ArrayList<>(fixed.size());
         for (int i = 0; i < fixed.size(); i++) {

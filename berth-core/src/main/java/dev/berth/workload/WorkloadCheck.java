@@ -23,11 +23,24 @@ public final class WorkloadCheck {
 
     public static void check(Target target, Workload w) {
         Set<String> names = new HashSet<>();
+        Set<String> later = placedLater(target, w);
         for (int i = 0; i < w.buffers().size(); i++) {
             BufferSpec b = w.buffers().get(i);
             names.add(b.name());
-            if (!isOwn(target, b.space())) {
-                requireOf(target, b.space(), "buffers[" + i + "].space");
+            for (int j = 0; j < b.candidates().size(); j++) {
+                Space c = b.candidates().get(j);
+                if (isOwn(target, c)) {
+                    continue;
+                }
+                String at = "buffers[" + i + "].space" + (b.hasChoice() ? "[" + j + "]" : "");
+                try {
+                    requireOf(target, c, at);
+                } catch (BerthException e) {
+                    throw BerthException.invalid(at, c.name(), "buffer '" + b.name() + "': " + e.failure().message());
+                }
+            }
+            if (b.hasChoice()) {
+                checkChoice(later, b, "buffers[" + i + "]");
             }
             if (b.tile().isPresent()) {
                 String path = "buffers[" + i + "]";
@@ -51,6 +64,35 @@ public final class WorkloadCheck {
             }
         }
         checkReservedNames(target, w, names);
+    }
+
+    /** The spaces that receive reservations after the choice of spaces: tiles' through spaces, generation's spaces. */
+    private static Set<String> placedLater(Target target, Workload w) {
+        Set<String> later = new HashSet<>();
+        for (BufferSpec o : w.buffers()) {
+            o.tile().ifPresent(t -> later.add(t.through().name()));
+        }
+        target.generation().ifPresent(g -> {
+            g.descriptor().ifPresent(d -> later.add(d.space()));
+            g.instruction().ifPresent(i -> later.add(i.space()));
+        });
+        return later;
+    }
+
+    /**
+     * A buffer with candidates may not choose a space with a capacity that something placed after
+     * the assignment needs room in ({@code later}): a tile's through space or the space of
+     * generation's allocations.
+     */
+    private static void checkChoice(Set<String> later, BufferSpec b, String path) {
+        for (int j = 0; j < b.candidates().size(); j++) {
+            Space s = b.candidates().get(j);
+            if (s.capacity().isPresent() && later.contains(s.name())) {
+                throw BerthException.invalid(path + ".space[" + j + "]", s.name(), "buffer '" + b.name() + "': candidate "
+                        + "space '" + s.name() + "' has a capacity and also receives tile buffers or generation's "
+                        + "allocations, which are placed after the choice of spaces; give this buffer one space");
+            }
+        }
     }
 
     /** True when {@code space} is the target's space of its name (what {@link #requireOf} accepts). */

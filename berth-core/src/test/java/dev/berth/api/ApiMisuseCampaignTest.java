@@ -216,7 +216,11 @@ class ApiMisuseCampaignTest {
             assertThat(b.size()).as(call).isNotNegative();
             assertThat(b.alignment()).as(call).isPositive();
             invariants(b.live(), call);
-            invariants(b.space(), call);
+            assertThat(b.accesses()).as(call).isNotNegative();
+            assertThat(b.candidates()).as(call).isNotEmpty();
+            assertThat(b.candidates().stream().map(Space::name).distinct().count()).as(call)
+                    .isEqualTo(b.candidates().size());
+            b.candidates().forEach(s -> invariants(s, call));
             b.tile().ifPresent(t -> invariants(t, call));
         } else if (r instanceof Lifetime l) {
             assertThat(l.first()).as(call).isNotNegative();
@@ -233,6 +237,7 @@ class ApiMisuseCampaignTest {
             assertThat(sp.name()).as(call).isNotEmpty();
             assertThat(sp.alignment()).as(call).isPositive();
             assertThat(sp.runtimeReserve()).as(call).isNotNegative();
+            assertThat(sp.accessCost()).as(call).isNotNegative();
             assertThat(sp.base()).as(call).isNotNegative();
             sp.capacity().ifPresent(c -> assertThat(c).as(call).isGreaterThanOrEqualTo(sp.runtimeReserve()));
             assertThat(sp instanceof Space.Logical && sp.capacity().isPresent()).as(call).isFalse();

@@ -63,7 +63,7 @@ class NoDefaultBudgetTest {
                     assertThat(e.failure().fields()).containsEntry("path", "spaces.global.capacity");
                 });
         assertThat(Space.Logical.class.getRecordComponents()).extracting(c -> c.getName())
-                .containsExactly("name", "format", "alignment", "runtimeReserve");
+                .containsExactly("name", "format", "alignment", "runtimeReserve", "accessCost");
         assertThat(Space.logical("global", AddressFormat.bits("a32", 32)).build().capacity()).isEmpty();
     }
 }

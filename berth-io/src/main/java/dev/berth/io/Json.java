@@ -197,6 +197,16 @@ public final class Json {
                 + kind(n));
     }
 
+    /** A count or a cost ({@code accesses}, {@code accessCost}): a JSON integer in 0..2^63-1, no units. */
+    static long count(JsonNode n, String path, String what) {
+        if (n == null || !n.isIntegralNumber() || n.bigIntegerValue().signum() < 0
+                || n.bigIntegerValue().bitLength() > 63) {
+            throw BerthException.invalid(path, text(n), path + ": expected a whole number in 0..2^63-1 (" + what
+                    + "), got " + (n != null && n.isNumber() ? "'" + n + "'" : kind(n)));
+        }
+        return n.longValue();
+    }
+
     /** A step number or small count: a JSON integer in {@code min..2^31-1}. */
     static int integer(JsonNode n, String path, int min) {
         if (n == null || !n.isIntegralNumber()) {

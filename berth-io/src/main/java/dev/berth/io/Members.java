@@ -217,6 +217,11 @@ final class Members {
         return kind[m] != ABSENT;
     }
 
+    /** True when the member is a JSON string. */
+    boolean isText(int m) {
+        return kind[m] == TEXT;
+    }
+
     /** The member as the tree the file holds (null when absent), for the checks and messages of {@link Json}. */
     JsonNode node(int m) {
         return switch (kind[m]) {
@@ -243,6 +248,14 @@ final class Members {
             return whole[m];
         }
         return Json.size(node(m), path(m));
+    }
+
+    /** As {@link Json#count}. */
+    long count(int m, String what) {
+        if (kind[m] == WHOLE && whole[m] >= 0) {
+            return whole[m];
+        }
+        return Json.count(node(m), path(m), what);
     }
 
     /** As {@link Json#integer}. */

@@ -104,6 +104,55 @@ public final class PlanJson {
     }
 
     /** The {@code spaces} object of §6, also used by {@code plan --json}. */
+    /**
+     * What the planner chose for buffers with candidate spaces (contract §7, {@code plan --json}):
+     * cost, lower bound, proof, the baselines' costs (null when a policy cannot place
+     * everything), and per such buffer its space and, when it missed its first choice, why.
+     */
+    public static void writeAssignment(JsonGenerator g, dev.berth.artifact.Assignment a) throws IOException {
+        g.writeStartObject();
+        g.writeNumberField("cost", a.cost());
+        g.writeNumberField("lowerBound", a.lowerBound());
+        g.writeNumberField("pinnedCost", a.pinnedCost());
+        g.writeStringField("proof", a.proof().id());
+        g.writeObjectFieldStart("baselines");
+        for (dev.berth.artifact.Assignment.Baseline b : a.baselines()) {
+            if (b.cost().isPresent()) {
+                g.writeNumberField(b.policy(), b.cost().getAsLong());
+            } else {
+                g.writeNullField(b.policy());
+            }
+        }
+        g.writeEndObject();
+        g.writeArrayFieldStart("choices");
+        for (dev.berth.artifact.Assignment.Choice c : a.choices()) {
+            g.writeStartObject();
+            g.writeStringField("buffer", c.buffer());
+            g.writeStringField("space", c.space());
+            g.writeNumberField("rank", c.rank());
+            g.writeNumberField("cost", c.cost());
+            if (c.why().isPresent()) {
+                dev.berth.artifact.Assignment.Why w = c.why().get();
+                g.writeObjectFieldStart("why");
+                g.writeStringField("space", w.space());
+                g.writeStringField("reason", w.reason().id());
+                g.writeNumberField("step", w.step());
+                g.writeNumberField("liveBytes", w.liveBytes());
+                g.writeNumberField("usable", w.usable());
+                g.writeNumberField("reserved", w.reserved());
+                g.writeArrayFieldStart("holders");
+                for (String h : w.holders()) {
+                    g.writeString(h);
+                }
+                g.writeEndArray();
+                g.writeEndObject();
+            }
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+        g.writeEndObject();
+    }
+
     public static void writeSpaces(JsonGenerator g, Map<String, SpaceMetrics> spaces) throws IOException {
         g.writeStartObject();
         for (Map.Entry<String, SpaceMetrics> e : spaces.entrySet()) {

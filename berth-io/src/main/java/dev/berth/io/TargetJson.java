@@ -98,8 +98,26 @@ public final class TargetJson {
     }
 
     private static Space space(String name, JsonNode n, String p, Map<String, AddressFormat> formats) {
-        Json.object(n, p, Set.of("kind", "format", "alignment", "capacity", "base", "runtimeReserve"),
+        Json.object(n, p, Set.of("kind", "format", "alignment", "capacity", "base", "runtimeReserve", "accessCost"),
                 Set.of("kind", "format"));
+        Space s = kindOf(name, n, p, formats);
+        return n.has("accessCost") ? withAccessCost(s, Json.count(n.get("accessCost"), p + ".accessCost",
+                "the cost of one byte accessed")) : s;
+    }
+
+    /** The space with that access cost instead of its kind's default. */
+    private static Space withAccessCost(Space s, long cost) {
+        if (s instanceof Space.Logical l) {
+            return new Space.Logical(l.name(), l.format(), l.alignment(), l.runtimeReserve(), cost);
+        }
+        if (s instanceof Space.Local l) {
+            return new Space.Local(l.name(), l.format(), l.alignment(), l.runtimeReserve(), l.capacityBytes(), cost);
+        }
+        Space.External e = (Space.External) s;
+        return new Space.External(e.name(), e.format(), e.alignment(), e.runtimeReserve(), e.base(), e.capacity(), cost);
+    }
+
+    private static Space kindOf(String name, JsonNode n, String p, Map<String, AddressFormat> formats) {
         String kind = Json.string(n.get("kind"), p + ".kind");
         String fname = Json.string(n.get("format"), p + ".format");
         AddressFormat fmt = formats.get(fname);
@@ -218,6 +236,9 @@ public final class TargetJson {
                 g.writeNumberField("base", s.base());
             }
             g.writeNumberField("runtimeReserve", s.runtimeReserve());
+            if (!s.hasDefaultAccessCost()) {
+                g.writeNumberField("accessCost", s.accessCost());
+            }
             g.writeEndObject();
         }
         g.writeEndObject();

@@ -33,13 +33,15 @@ public final class WorkloadJson {
     private static final Set<String> KEYS = Set.of("workload", "buffers", "fixed");
     private static final Set<String> REQUIRED = Set.of("buffers");
     /** A buffer's members, in {@link Members}' numbering. */
-    private static final List<String> BUFFER_KEYS = List.of("name", "size", "space", "live", "alignment", "tile");
+    private static final List<String> BUFFER_KEYS = List.of("name", "size", "space", "live", "alignment", "tile",
+            "accesses");
     private static final int NAME = 0;
     private static final int SIZE = 1;
     private static final int SPACE = 2;
     private static final int LIVE = 3;
     private static final int ALIGNMENT = 4;
     private static final int TILE = 5;
+    private static final int ACCESSES = 6;
     private static final Set<String> BUFFER_REQUIRED = Set.of("name", "size", "space", "live");
 
     private WorkloadJson() {
@@ -90,11 +92,7 @@ public final class WorkloadJson {
         m.check();
         String name = m.string(NAME);
         long size = m.size(SIZE);
-        String spaceName = m.string(SPACE);
-        Space space = target.spaces().get(spaceName);
-        if (space == null) {
-            space = target.space(spaceName, m.path(SPACE));
-        }
+        List<Space> spaces = spaces(m, name, target);
         Lifetime live = m.isLifetime(LIVE) ? new Lifetime(m.first(LIVE), m.last(LIVE)) : live(m.node(LIVE), m.path(LIVE));
         long align = 1;
         if (m.has(ALIGNMENT)) {
@@ -112,7 +110,50 @@ public final class WorkloadJson {
                     Json.integer(t.get("buffers"), tp + ".buffers", 1),
                     t.has("count") ? OptionalInt.of(Json.integer(t.get("count"), tp + ".count", 1)) : OptionalInt.empty()));
         }
-        return new BufferSpec(name, size, space, align, live, tile);
+        long accesses = m.has(ACCESSES) ? m.count(ACCESSES, "how many times buffer '" + name
+                + "''s bytes are read or written") : 1;
+        if (tile.isPresent() && spaces.size() > 1) {
+            throw BerthException.invalid(m.path(SPACE), m.path(SPACE) + ": buffer '" + name + "' is tiled: it has one "
+                    + "space, not a list of candidates");
+        }
+        return new BufferSpec(name, size, spaces, accesses, align, live, tile);
+    }
+
+    /**
+     * {@code space}: a space name, or a list of candidate spaces, fastest first (contract §5.2):
+     * non-empty, each a space of the target, none twice; every error names the buffer.
+     */
+    private static List<Space> spaces(Members m, String buffer, Target target) {
+        String p = m.path(SPACE);
+        JsonNode n = m.has(SPACE) && m.isText(SPACE) ? null : m.node(SPACE);
+        if (n == null || !n.isArray()) {
+            String spaceName = m.string(SPACE);
+            Space space = target.spaces().get(spaceName);
+            return List.of(space != null ? space : target.space(spaceName, p));
+        }
+        if (n.isEmpty()) {
+            throw BerthException.invalid(p, "[]", p + ": buffer '" + buffer + "': the list of candidate spaces is empty; "
+                    + "give at least one space");
+        }
+        List<Space> out = new ArrayList<>();
+        for (int j = 0; j < n.size(); j++) {
+            String pj = p + "[" + j + "]";
+            String spaceName = Json.string(n.get(j), pj);
+            Space s = target.spaces().get(spaceName);
+            if (s == null) {
+                try {
+                    target.space(spaceName, pj);
+                } catch (BerthException e) {
+                    throw BerthException.invalid(pj, spaceName, "buffer '" + buffer + "': " + e.failure().message());
+                }
+            }
+            if (out.contains(s)) {
+                throw BerthException.invalid(pj, spaceName, pj + ": buffer '" + buffer + "': space '" + spaceName
+                        + "' is already a candidate; each space is listed once");
+            }
+            out.add(s);
+        }
+        return out;
     }
 
     private static FixedRegion fixed(JsonNode n, String p, Target target) {

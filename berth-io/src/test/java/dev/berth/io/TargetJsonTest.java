@@ -64,6 +64,30 @@ class TargetJsonTest {
     }
 
     @Test
+    void anAccessCostIsAWholeNumberPerSpaceDefaultZeroForLocalOneOtherwise() throws IOException {
+        Target t = parse(GOOD);
+        assertThat(t.spaces().get("sram").accessCost()).isZero();
+        assertThat(t.spaces().get("global").accessCost()).isEqualTo(1);
+        assertThat(t.spaces().get("weights").accessCost()).isEqualTo(1);
+        Target c = parse(good("'capacity': '256KiB' }", "'capacity': '256KiB', 'accessCost': 2 }")
+                .replace("'alignment': 64 },", "'alignment': 64, 'accessCost': 9 },"));
+        assertThat(c.spaces().get("sram").accessCost()).isEqualTo(2);
+        assertThat(c.spaces().get("global").accessCost()).isEqualTo(9);
+        assertThat(c.spaces().get("sram").capacity()).isEqualTo(OptionalLong.of(256 * 1024));
+        // written back only where it is not the default, and read back the same
+        java.io.StringWriter w = new java.io.StringWriter();
+        try (com.fasterxml.jackson.core.JsonGenerator g = Json.MAPPER.getFactory().createGenerator(w)) {
+            TargetJson.write(g, c);
+        }
+        assertThat(w.toString()).contains("\"accessCost\":2").contains("\"accessCost\":9").doesNotContain("\"accessCost\":1");
+        assertThat(TargetJson.read(Json.MAPPER.readTree(w.toString()), "t")).isEqualTo(c);
+        for (String bad : new String[]{"-1", "'2'", "1.5", "9223372036854775808"}) {
+            Failure.InvalidInput f = rejected(good("'capacity': '256KiB' }", "'capacity': '256KiB', 'accessCost': " + bad + " }"));
+            assertThat(f.path()).contains("spaces.sram.accessCost");
+        }
+    }
+
+    @Test
     void theSoundTargetReadsAsWritten() {
         Target t = parse(GOOD);
         assertThat(t.name()).isEqualTo("t");

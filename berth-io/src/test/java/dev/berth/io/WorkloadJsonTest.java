@@ -96,4 +96,42 @@ class WorkloadJsonTest {
             assertThat(e.getMessage()).contains(expected);
         });
     }
+
+    @Test
+    void aSpaceMayBeAListOfCandidatesWithAccesses() {
+        Workload w = read("""
+                { "buffers": [
+                    { "name": "a", "size": 64, "space": ["sram", "global"], "accesses": 3, "live": [0, 1] },
+                    { "name": "b", "size": 64, "space": ["global"], "live": [0, 1] },
+                    { "name": "c", "size": 64, "space": "global", "accesses": 0, "live": [1, 2] } ] }
+                """);
+        assertThat(w.buffers().get(0).candidates()).containsExactly(NPU_REF.spaces().get("sram"),
+                NPU_REF.spaces().get("global"));
+        assertThat(w.buffers().get(0).accesses()).isEqualTo(3);
+        // a list of one is that space given alone, accessed once by default
+        assertThat(w.buffers().get(1)).isEqualTo(dev.berth.workload.BufferSpec.named("b").size(64)
+                .in(NPU_REF.spaces().get("global")).live(0, 1).build());
+        assertThat(w.buffers().get(2).accesses()).isZero();
+        var r = Planner.plan(NPU_REF, w, Planner.Options.defaults());
+        assertThat(r.plan().buffer("a").orElseThrow().space()).isEqualTo("sram");
+        assertThat(r.assignment().orElseThrow().cost()).isEqualTo(64);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            empty list             | { "buffers": [ { "name": "act", "size": 1, "space": [], "live": [0, 0] } ] }                        | buffers[0].space: buffer 'act': the list of candidate spaces is empty
+            duplicate candidate    | { "buffers": [ { "name": "act", "size": 1, "space": ["sram", "global", "sram"], "live": [0, 0] } ] } | buffers[0].space[2]: buffer 'act': space 'sram' is already a candidate
+            unknown candidate      | { "buffers": [ { "name": "act", "size": 1, "space": ["sram", "dram"], "live": [0, 0] } ] }          | buffer 'act': buffers[0].space[1]: unknown space 'dram'
+            candidate not a string | { "buffers": [ { "name": "act", "size": 1, "space": ["sram", 3], "live": [0, 0] } ] }               | buffers[0].space[1]
+            negative accesses      | { "buffers": [ { "name": "act", "size": 1, "space": ["sram", "global"], "accesses": -1, "live": [0, 0] } ] } | buffers[0].accesses: expected a whole number in 0..2^63-1 (how many times buffer 'act'
+            accesses as a string   | { "buffers": [ { "name": "act", "size": 1, "space": "global", "accesses": "3", "live": [0, 0] } ] } | buffers[0].accesses
+            fractional accesses    | { "buffers": [ { "name": "act", "size": 1, "space": "global", "accesses": 1.5, "live": [0, 0] } ] } | buffers[0].accesses
+            tiled with candidates  | { "buffers": [ { "name": "act", "size": 1, "space": ["sram", "global"], "live": [0, 0], "tile": { "through": "sram", "buffers": 2 } } ] } | buffer 'act' is tiled
+            """)
+    void invalidCandidatesNameTheBuffer(String what, String json, String expected) {
+        assertThatThrownBy(() -> read(json)).as(what).isInstanceOfSatisfying(BerthException.class, e -> {
+            assertThat(e.category()).isEqualTo(Category.INVALID_INPUT);
+            assertThat(e.getMessage()).contains(expected);
+        });
+    }
 }

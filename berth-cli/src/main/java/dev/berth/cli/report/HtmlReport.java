@@ -52,8 +52,22 @@ public final class HtmlReport {
         return render(plan).getBytes(StandardCharsets.UTF_8);
     }
 
+    /** The report of a plan whose buffers had candidate spaces, with what was chosen and why. */
+    public static byte[] toBytes(Plan plan, java.util.Optional<dev.berth.artifact.Assignment> assignment) {
+        return render(plan, assignment).getBytes(StandardCharsets.UTF_8);
+    }
+
     /** The report as one HTML document. */
     public static String render(Plan plan) {
+        return render(plan, java.util.Optional.empty());
+    }
+
+    /**
+     * The report; with an assignment, a table of the choices (each buffer's space, its first
+     * candidate, and why it is not there) and the charts of the spaces chosen between side by side
+     * ({@code div.side-by-side}).
+     */
+    public static String render(Plan plan, java.util.Optional<dev.berth.artifact.Assignment> assignment) {
         List<PlannedBuffer> all = plan.buffers();
         long steps = 1;
         for (PlannedBuffer b : all) {
@@ -80,8 +94,29 @@ public final class HtmlReport {
         sb.append("<p class=\"find\"><label for=\"find\">Find a reservation:</label> ")
                 .append("<input id=\"find\" type=\"search\" placeholder=\"name contains\" autocomplete=\"off\"> ")
                 .append("<span id=\"find-count\"></span></p>\n</header>\n");
+        java.util.Set<String> chosen = new java.util.LinkedHashSet<>();
+        assignment.ifPresent(a -> {
+            choices(sb, plan, a);
+            for (dev.berth.artifact.Assignment.Choice c : a.choices()) {
+                chosen.add(c.space());
+                c.why().ifPresent(w -> chosen.add(w.space()));
+            }
+        });
+        if (chosen.size() > 1) {
+            sb.append("<div class=\"side-by-side\">\n");
+        }
         for (Map.Entry<String, SpaceMetrics> e : plan.spaces().entrySet()) {
-            space(sb, plan, e.getKey(), e.getValue(), steps);
+            if (chosen.size() > 1 && chosen.contains(e.getKey())) {
+                space(sb, plan, e.getKey(), e.getValue(), steps);
+            }
+        }
+        if (chosen.size() > 1) {
+            sb.append("</div>\n");
+        }
+        for (Map.Entry<String, SpaceMetrics> e : plan.spaces().entrySet()) {
+            if (chosen.size() <= 1 || !chosen.contains(e.getKey())) {
+                space(sb, plan, e.getKey(), e.getValue(), steps);
+            }
         }
         sb.append("</main>\n<aside id=\"panel\"><h2>Details</h2><div id=\"details\">")
                 .append("<p class=\"hint\">Click a reservation to see its details here.</p></div></aside>\n")
@@ -114,6 +149,39 @@ public final class HtmlReport {
                     .append("</td></tr>\n");
         }
         sb.append("</tbody></table>\n");
+    }
+
+    /** The traffic cost against the baselines and the bound, then one row per buffer that had candidates. */
+    private static void choices(StringBuilder sb, Plan plan, dev.berth.artifact.Assignment a) {
+        long pinned = a.pinnedCost();
+        sb.append("<section class=\"choices\" id=\"choices\"><h2>Spaces chosen</h2>\n<p class=\"metrics\">traffic cost ")
+                .append("of the buffers with candidate spaces: <b>").append(a.cost() - pinned).append("</b>, lower bound ")
+                .append(a.lowerBound() - pinned).append(" (").append(Text.html(a.proof().id())).append(")");
+        for (dev.berth.artifact.Assignment.Baseline b : a.baselines()) {
+            sb.append("; ").append(Text.html(b.policy())).append(' ')
+                    .append(b.cost().isPresent() ? Long.toString(b.cost().getAsLong() - pinned) : "does not fit");
+        }
+        sb.append("</p>\n<table class=\"summary\"><thead><tr><th>buffer</th><th>requested</th><th>live</th>")
+                .append("<th>space</th><th>cost</th><th>first choice</th><th>why not</th><th>step</th>")
+                .append("<th>held there</th><th>by</th></tr></thead><tbody>\n");
+        for (dev.berth.artifact.Assignment.Choice c : a.choices()) {
+            java.util.Optional<PlannedBuffer> pb = plan.buffer(c.buffer());
+            sb.append("<tr><td>").append(Text.html(c.buffer())).append("</td><td class=\"n\">")
+                    .append(pb.map(b -> Text.bytes(b.requested())).orElse("")).append("</td><td>")
+                    .append(pb.map(b -> Text.html(b.live().toString())).orElse("")).append("</td><td>")
+                    .append(Text.html(c.space())).append("</td><td class=\"n\">").append(c.cost()).append("</td>");
+            if (c.why().isPresent()) {
+                dev.berth.artifact.Assignment.Why w = c.why().get();
+                sb.append("<td>").append(Text.html(w.space())).append("</td><td>").append(Text.html(w.reason().id()))
+                        .append("</td><td class=\"n\">").append(w.step()).append("</td><td class=\"n\">")
+                        .append(Text.bytes(w.liveBytes())).append(" of ").append(Text.bytes(w.usable()))
+                        .append("</td><td>").append(Text.html(String.join(", ", w.holders()))).append("</td>");
+            } else {
+                sb.append("<td>").append(Text.html(c.space())).append("</td><td></td><td></td><td></td><td></td>");
+            }
+            sb.append("</tr>\n");
+        }
+        sb.append("</tbody></table>\n</section>\n");
     }
 
     private static void legend(StringBuilder sb) {

@@ -17,10 +17,13 @@ import java.util.List;
  * @param foldedIfs       one line per If folded
  * @param viewsShared     view outputs that share their input's buffer instead of getting one
  * @param opset           the default-domain opset the model imports
+ * @param accesses        per activation buffer (graph inputs included), the import's estimate of its
+ *                        accesses: one write, one read per node input reading it, one more for a
+ *                        graph output
  */
 public record ImportedModel(String name, Workload workload, String activationSpace, String constantSpace,
                            List<TensorRecord> tensors, List<StepInfo> steps, List<String> foldedIfs,
-                           List<String> viewsShared, int opset) {
+                           List<String> viewsShared, int opset, java.util.Map<String, Long> accesses) {
 
     /** One executed node. */
     public record StepInfo(int index, String node, String op) {
@@ -31,6 +34,7 @@ public record ImportedModel(String name, Workload workload, String activationSpa
         steps = List.copyOf(steps);
         foldedIfs = List.copyOf(foldedIfs);
         viewsShared = List.copyOf(viewsShared);
+        accesses = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(accesses));
     }
 
     /** Graph inputs and node outputs (not weights, not If outputs). */

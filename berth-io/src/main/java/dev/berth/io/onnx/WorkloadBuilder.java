@@ -92,6 +92,7 @@ final class WorkloadBuilder {
             (role == GraphImporter.Role.WEIGHT ? weights : role == GraphImporter.Role.INPUT ? inputs : acts).add(b);
         }
         acts.sort(java.util.Comparator.comparingInt((BufferSpec b) -> b.live().first()));
+        Map<String, Long> accesses = accesses(g, bufferOf, inputs, acts);
         List<BufferSpec> all = new ArrayList<>(inputs);
         all.addAll(acts);
         all.addAll(weights);
@@ -99,7 +100,42 @@ final class WorkloadBuilder {
         List<ImportedModel.StepInfo> stepInfo = g.steps.stream()
                 .map(s -> new ImportedModel.StepInfo(s.index(), s.node(), s.op())).toList();
         return new ImportedModel(name, new Workload(name, all, List.of()), activationSpace.name(), constantSpace.name(), records,
-                stepInfo, g.foldedIfs, shared, g.opset);
+                stepInfo, g.foldedIfs, shared, g.opset, accesses);
+    }
+
+    /**
+     * The importer's estimate of each activation buffer's accesses: one write (by its producer,
+     * or by the caller for a graph input), one read per node input that reads it (a view that
+     * joined the buffer reads nothing: it is the same bytes), one more for a graph output (the
+     * caller reads it).
+     */
+    private static Map<String, Long> accesses(GraphImporter g, Map<String, String> bufferOf, List<BufferSpec> inputs,
+                                              List<BufferSpec> acts) {
+        Map<String, Long> n = new LinkedHashMap<>();
+        for (BufferSpec b : inputs) {
+            n.put(b.name(), 1L);
+        }
+        for (BufferSpec b : acts) {
+            n.put(b.name(), 1L);
+        }
+        for (GraphImporter.Step s : g.steps) {
+            boolean joinedView = Ops.VIEWS.contains(s.op()) && !s.outputs().isEmpty()
+                    && bufferOf.containsKey(s.outputs().get(0));
+            if (joinedView) {
+                continue;
+            }
+            for (String in : s.inputs()) {
+                if (!in.isEmpty()) {
+                    String root = g.root(in);
+                    n.computeIfPresent(bufferOf.getOrDefault(root, root), (k, v) -> v + 1);
+                }
+            }
+        }
+        for (String out : g.outputs) {
+            String root = g.root(out);
+            n.computeIfPresent(bufferOf.getOrDefault(root, root), (k, v) -> v + 1);
+        }
+        return n;
     }
 
     private static List<TensorRecord> records(GraphImporter g, Map<String, Lifetime> live, Map<String, String> bufferOf) {

@@ -19,13 +19,17 @@ import java.util.Map;
  *                       tensors with no bytes to place are absent
  * @param scratch        the kernels' scratch buffers planned in {@code arenaSpace} ({@code scratch0}, ...),
  *                       empty when none were given
+ * @param accesses       per arena tensor (planned, not variable), the import's estimate of its
+ *                       accesses: one write, one read per operator input reading it, one more for
+ *                       an output of the model
  */
 public record ImportedTflite(String name, TfliteModel model, TflmView view, Target target, Workload workload,
                              String arenaSpace, String variableSpace, String constantSpace,
-                             Map<String, String> bufferOf, List<TflmScratch> scratch) {
+                             Map<String, String> bufferOf, List<TflmScratch> scratch, Map<String, Long> accesses) {
     public ImportedTflite {
         bufferOf = Map.copyOf(bufferOf);
         scratch = List.copyOf(scratch);
+        accesses = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(accesses));
     }
 
     /** Tensors TFLM plans in its arena. */

@@ -139,7 +139,39 @@ public final class TfliteImport {
         all.addAll(variables);
         all.addAll(constant);
         return new ImportedTflite(name, m, view, t, new Workload(name, all, List.of()), arena.name(), persistent.name(),
-                constants.name(), bufferOf, o.scratch());
+                constants.name(), bufferOf, o.scratch(), accesses(m, view));
+    }
+
+    /**
+     * The import's estimate of each arena tensor's accesses (planned, not variable): one write (by
+     * its operator, or by the caller for a model input), one read per operator input that reads
+     * it, in any subgraph, one more for an output of the model (the caller reads it).
+     */
+    static Map<String, Long> accesses(TfliteModel m, TflmView view) {
+        Map<String, Long> reads = new LinkedHashMap<>();
+        for (TfliteModel.Subgraph sg : m.subgraphs()) {
+            for (TfliteModel.Operator op : sg.operators()) {
+                for (int in : op.inputs()) {
+                    if (in >= 0) {
+                        reads.merge(sg.index() + ":" + in, 1L, Long::sum);
+                    }
+                }
+            }
+        }
+        if (!m.subgraphs().isEmpty()) {
+            for (int out : m.subgraphs().get(0).outputs()) {
+                if (out >= 0) {
+                    reads.merge("0:" + out, 1L, Long::sum);
+                }
+            }
+        }
+        Map<String, Long> n = new LinkedHashMap<>();
+        for (TflmView.Entry e : view.entries()) {
+            if (e.planned() && !e.variable()) {
+                n.put(e.label(), 1 + reads.getOrDefault(e.subgraph() + ":" + e.index(), 0L));
+            }
+        }
+        return n;
     }
 
     /** The target with space {@code name} made local with {@code capacity} bytes (format, alignment kept). */

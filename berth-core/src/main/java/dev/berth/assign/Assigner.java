@@ -1,0 +1,183 @@
+package dev.berth.assign;
+
+import dev.berth.admit.Admission;
+import dev.berth.alloc.Allocation;
+import dev.berth.artifact.Assignment;
+import dev.berth.solve.LiveBytes;
+import dev.berth.target.Space;
+import dev.berth.target.Target;
+import dev.berth.workload.BufferSpec;
+import dev.berth.workload.Workload;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The assignment phase's entry: one space per buffer with candidates, the cheapest the work
+ * finds. The greedy orders run first ({@link Greedy}); a workload with at most
+ * {@link #EXACT_UP_TO} such buffers is then searched exactly ({@link BranchAndBound}), starting
+ * from the best greedy choice. The cost is bounded below by {@link Bounds#root}; it is proved
+ * the least when it equals that bound, or when the search completed (for the placement rule of
+ * {@link Packing}). The chosen placement of each space with a capacity comes with the result, so
+ * the planner can always place what was chosen.
+ */
+public final class Assigner {
+    /** Up to this many buffers with candidates, the exact search runs. */
+    public static final int EXACT_UP_TO = 24;
+
+    /**
+     * The workload with one space per buffer, what was chosen and proved, and the placement that
+     * fitted each space with a capacity (by space, then buffer name: every reservation the
+     * space holds, fixed regions included), empty when nothing fitted by the placement rule.
+     */
+    public record Result(Workload workload, Assignment assignment, Map<String, Map<String, Long>> placements) {
+    }
+
+    private Assigner() {
+    }
+
+    /** The assignment of a checked workload ({@code WorkloadCheck}) on its target. */
+    public static Result assign(Target target, Workload workload, Work work) {
+        Model m = new Model(target, workload);
+        Optional<Greedy.Result> best = Optional.empty();
+        Map<String, int[]> orders = Greedy.orders(m);
+        for (Map.Entry<String, int[]> o : orders.entrySet()) {
+            Optional<Greedy.Result> r = Greedy.run(m, o.getKey(), o.getValue(), work.placements())
+                    .map(g -> Repair.improve(m, g, o.getValue(), work.placements()));
+            if (r.isPresent() && (best.isEmpty() || r.get().cost() < best.get().cost())) {
+                best = r;
+            }
+        }
+        // the repair works on the best order's packing, its buffers in the density order
+        int[] choice = best.map(Greedy.Result::choice).orElse(null);
+        long lb = Bounds.root(m, choice == null ? m.cheapest() : choice);
+        long cost = best.map(Greedy.Result::cost).orElse(Long.MAX_VALUE);
+        Map<Integer, Map<String, Long>> offsets = new LinkedHashMap<>();
+        if (best.isPresent()) {
+            Packing packing = best.get().packing();
+            for (int s = 0; s < m.limited.size(); s++) {
+                offsets.put(s, packing.offsets(s));
+            }
+        }
+        boolean complete = false;
+        if (cost > lb && m.choosers.length <= EXACT_UP_TO && work.nodes() > 0) {
+            BranchAndBound.Result r = new BranchAndBound(m, work.nodes(), choice, cost).run();
+            complete = r.complete();
+            if (r.improved()) {
+                choice = r.choice();
+                cost = r.cost();
+                offsets = r.offsets();
+            }
+        }
+        if (choice == null) {
+            return unplaceable(m, lb);
+        }
+        Assignment.Proof proof = cost <= lb ? Assignment.Proof.LOWER_BOUND
+                : complete ? Assignment.Proof.SEARCH : Assignment.Proof.OPEN;
+        Map<String, Map<String, Long>> placements = new LinkedHashMap<>();
+        for (int s = 0; s < m.limited.size(); s++) {
+            placements.put(m.limited.get(s).name(), offsets.get(s));
+        }
+        Packing fin = replay(m, choice);
+        return new Result(resolved(m, choice), new Assignment(cost, Math.min(lb, cost), m.pinnedCost(), proof, choices(m, choice, fin),
+                Baselines.all(m)), placements);
+    }
+
+    /** Nothing fits by the placement rule: each buffer in its fallback (or last candidate); the planner says why. */
+    private static Result unplaceable(Model m, long lb) {
+        int[] choice = new int[m.entries.length];
+        for (int k = 0; k < m.entries.length; k++) {
+            Entry e = m.entries[k];
+            choice[k] = e.pinned() ? 0 : e.fallback() >= 0 ? e.fallback() : e.options()[e.options().length - 1];
+        }
+        long cost = m.cost(choice);
+        return new Result(resolved(m, choice), new Assignment(cost, Math.min(lb, cost), m.pinnedCost(), Assignment.Proof.OPEN,
+                choices(m, choice, null), Baselines.all(m)), Map.of());
+    }
+
+    /** The packing of {@code choice}, for the reasons: its buffers placed in the placement order. */
+    private static Packing replay(Model m, int[] choice) {
+        Packing p = new Packing(m);
+        for (int k = 0; k < m.entries.length; k++) {
+            Entry e = m.entries[k];
+            if (e.limited()[choice[k]] >= 0 && !p.append(k, choice[k])) {
+                throw new IllegalStateException("the chosen " + e.name() + " no longer fits when placed again");
+            }
+        }
+        return p;
+    }
+
+    private static Workload resolved(Model m, int[] choice) {
+        BufferSpec[] out = new BufferSpec[m.entries.length];
+        for (int k = 0; k < m.entries.length; k++) {
+            Entry e = m.entries[k];
+            out[e.index()] = e.pinned() ? e.spec() : e.spec().in(e.spec().candidates().get(choice[k]));
+        }
+        return new Workload(m.workload.name(), List.of(out), m.workload.fixed());
+    }
+
+    private static List<Assignment.Choice> choices(Model m, int[] choice, Packing p) {
+        Assignment.Choice[] byIndex = new Assignment.Choice[m.entries.length];
+        for (int k = 0; k < m.entries.length; k++) {
+            Entry e = m.entries[k];
+            if (e.pinned()) {
+                continue;
+            }
+            int c = choice[k];
+            Space got = e.spec().candidates().get(c);
+            Optional<Assignment.Why> why = c == 0 ? Optional.empty() : Optional.of(why(m, e, c, p));
+            byIndex[e.index()] = new Assignment.Choice(e.name(), got.name(), c, e.cost()[c], why);
+        }
+        List<Assignment.Choice> out = new ArrayList<>();
+        for (Assignment.Choice c : byIndex) {
+            if (c != null) {
+                out.add(c);
+            }
+        }
+        return out;
+    }
+
+    /** Why {@code e} is not in its first candidate: at the step of its lifetime where that space held most, what held it. */
+    private static Assignment.Why why(Model m, Entry e, int chosen, Packing p) {
+        Space first = e.spec().candidates().get(0);
+        int s = e.limited()[0];
+        int from = e.spec().live().first();
+        int to = e.spec().live().last();
+        if (e.cost()[0] >= e.cost()[chosen] || s < 0) {
+            return new Assignment.Why(first.name(), from, 0, s < 0 ? 0 : Admission.limit(first), e.reserved()[0],
+                    List.of(), Assignment.Reason.NOT_CHEAPER);
+        }
+        if (p == null) {
+            return new Assignment.Why(first.name(), from, 0, Admission.limit(first), e.reserved()[0], List.of(),
+                    Assignment.Reason.FULL);
+        }
+        List<Allocation> held = p.allocations(s);
+        int n = held.size();
+        int[] f = new int[n];
+        int[] l = new int[n];
+        long[] r = new long[n];
+        for (int i = 0; i < n; i++) {
+            f[i] = held.get(i).live().first();
+            l[i] = held.get(i).live().last();
+            r[i] = held.get(i).placement().reserved();
+        }
+        LiveBytes.Peak peak = SavingsBound.occupied(f, l, r, from, to);
+        int step = peak.step() < 0 ? from : peak.step();
+        List<Allocation> at = new ArrayList<>();
+        for (Allocation a : held) {
+            if (a.live().first() <= step && step <= a.live().last() && a.placement().reserved() > 0) {
+                at.add(a);
+            }
+        }
+        at.sort(Comparator.comparingLong((Allocation a) -> -a.placement().reserved()).thenComparing(Allocation::name));
+        List<String> holders = at.stream().limit(Assignment.Why.MAX_HOLDERS).map(Allocation::name).toList();
+        long usable = Admission.limit(first);
+        boolean full = peak.bytes() > usable - e.reserved()[0];
+        return new Assignment.Why(first.name(), step, peak.bytes(), usable, e.reserved()[0], holders,
+                full ? Assignment.Reason.FULL : Assignment.Reason.FRAGMENTED);
+    }
+}
