@@ -16,6 +16,21 @@ import java.util.List;
 record BerthProcess(JsonNode out, double seconds) {
     private static final ObjectMapper JSON = new ObjectMapper();
 
+    /**
+     * The command that runs {@code berth ARGS...}: {@code java -jar BERTH ARGS...} for a jar, else
+     * {@code BERTH ARGS...} (the launcher, as a user runs it: its JVM options and class-data sharing;
+     * benchmarks.sh passes the repository's {@code berth} with {@code BERTH_JAR} naming a copy).
+     */
+    static List<String> command(Path berth, String... args) {
+        List<String> cmd = new java.util.ArrayList<>();
+        if (berth.getFileName().toString().endsWith(".jar")) {
+            cmd.addAll(List.of("java", "-jar"));
+        }
+        cmd.add(berth.toString());
+        cmd.addAll(List.of(args));
+        return cmd;
+    }
+
     static BerthProcess run(List<String> cmd) throws IOException, InterruptedException {
         Path out = Files.createTempFile("berth-bench", ".json");
         try {

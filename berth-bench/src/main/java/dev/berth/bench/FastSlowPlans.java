@@ -21,7 +21,7 @@ import java.util.Locale;
  * the same under every policy) of Berth's choice, of TVM USMP's first fit over the candidate list
  * and of ExecuTorch's fastest-bank-first spilling (both reimplemented in the core from their
  * descriptions), the lower bound and the proof, then the averages the goals are about.
- * Usage: {@code java -cp benchmarks.jar dev.berth.bench.FastSlowPlans BERTH_JAR MODELS_DIR}.
+ * Usage: {@code java -cp benchmarks.jar dev.berth.bench.FastSlowPlans BERTH MODELS_DIR} (BERTH: berth.jar, or the {@code berth} launcher).
  */
 public final class FastSlowPlans {
     private FastSlowPlans() {
@@ -85,8 +85,8 @@ public final class FastSlowPlans {
         double maxGap = 0;
         double maxWall = 0;
         for (Model m : MODELS) {
-            List<String> base = new ArrayList<>(List.of("java", "-jar", jar.toString(), "plan",
-                    dir.resolve(m.file()).toString(), "--json"));
+            List<String> base = BerthProcess.command(jar, "plan",
+                    dir.resolve(m.file()).toString(), "--json");
             for (String in : m.inputs()) {
                 base.add("--input");
                 base.add(in);

@@ -15,7 +15,7 @@ import java.util.List;
  * generation overhead above it), the lower bound, what the plan says it proved, and the height
  * TensorFlow Lite Micro's greedy planner gives the same buffer list (figures measured with TFLM's
  * planner when the minimisation work was specified; they are inputs here, not computed).
- * Usage: {@code java -cp benchmarks.jar dev.berth.bench.ModelPlans BERTH_JAR MODELS_DIR}.
+ * Usage: {@code java -cp benchmarks.jar dev.berth.bench.ModelPlans BERTH MODELS_DIR} (BERTH: berth.jar, or the {@code berth} launcher).
  */
 public final class ModelPlans {
     private ModelPlans() {
@@ -43,8 +43,8 @@ public final class ModelPlans {
             double[] wall = new double[5];
             JsonNode global = null;
             for (int r = 0; r < wall.length; r++) {
-                List<String> cmd = new ArrayList<>(List.of("java", "-jar", jar.toString(), "plan",
-                        dir.resolve(m.file()).toString(), "--json"));
+                List<String> cmd = BerthProcess.command(jar, "plan",
+                        dir.resolve(m.file()).toString(), "--json");
                 for (String in : m.inputs()) {
                     cmd.add("--input");
                     cmd.add(in);

@@ -25,7 +25,7 @@ import java.util.List;
  * TFLM's greedy planner ({@link TflmGreedyPlanner}, run here) and as TFLM itself computed it
  * ({@code expected/}); with scratch buffers, the head Berth predicts TFLM ends with under Berth's
  * offline plan, beside TFLM's own head (reimplementation and {@code expected/}).
- * Usage: {@code java -cp benchmarks.jar dev.berth.bench.TflitePlans BERTH_JAR TFLITE_DIR SCRATCH_DIR}.
+ * Usage: {@code java -cp benchmarks.jar dev.berth.bench.TflitePlans BERTH TFLITE_DIR SCRATCH_DIR} (BERTH: berth.jar, or the {@code berth} launcher).
  */
 public final class TflitePlans {
     private TflitePlans() {
@@ -96,7 +96,7 @@ public final class TflitePlans {
     }
 
     private static List<String> command(Path jar, Path model, List<String> inputs, Path scratch) {
-        List<String> cmd = new ArrayList<>(List.of("java", "-jar", jar.toString(), "plan", model.toString(), "--json"));
+        List<String> cmd = BerthProcess.command(jar, "plan", model.toString(), "--json");
         for (String in : inputs) {
             cmd.add("--input");
             cmd.add(in);
