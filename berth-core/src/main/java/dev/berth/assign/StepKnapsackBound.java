@@ -25,9 +25,13 @@ import java.util.TreeSet;
  */
 final class StepKnapsackBound {
     static final int NODES_PER_SEGMENT = 20_000;
-    static final int ROUNDS = 120;
-    /** The knapsacks' search nodes over all rounds: past them no further round starts. */
-    static final long NODES = 2_000_000;
+    static final int ROUNDS = 2000;
+    /**
+     * The work over all rounds, the knapsacks' search nodes plus the segment members each round
+     * visits: past it no further round starts (small workloads run every round, large ones as
+     * many as this pays for).
+     */
+    static final long NODES = 3_000_000;
 
     private StepKnapsackBound() {
     }
@@ -87,7 +91,12 @@ final class StepKnapsackBound {
         double[] rest = new double[n];
         boolean[][] in = new boolean[segs][];
         long[] nodes = new long[1];
-        for (int round = 0; round < ROUNDS && nodes[0] < NODES; round++) {
+        long visits = 0;
+        for (int k = 0; k < segs; k++) {
+            visits += members[k].length;
+        }
+        int round = 0;
+        for (; round < ROUNDS && nodes[0] + round * visits < NODES; round++) {
             Arrays.fill(rest, 0);
             for (int i = 0; i < n; i++) {
                 rest[i] = saves[i];
