@@ -127,7 +127,8 @@ scale_section() {
     echo "plan bytes. Goals: 10^6 buffers in at most 10 s and 1.5 GB, 10^5 in 2 s, 10^4 in 1 s. Run on"
     echo "$(date -u '+%Y-%m-%d %H:%M UTC'); the load average before and after each row is in its last column."
   } >> "$tmp"
-  run "CommandScale" java -cp "$jars/benchmarks.jar" dev.berth.bench.CommandScale "$jars/berth.jar"
+  warm "$root/examples/convnet.json"
+  run "CommandScale" java -cp "$jars/benchmarks.jar" dev.berth.bench.CommandScale "$launcher"
 }
 
 idealloc_section() {

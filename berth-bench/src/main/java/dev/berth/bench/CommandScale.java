@@ -15,13 +15,13 @@ import java.util.Locale;
  * The whole command at scale, as a user runs it: seeded ONNX-like workload files
  * ({@link WorkloadFiles}: 3 buffers starting per step, seed 7, in space {@code global} of the
  * default target {@code npu-ref}) of 10^4, 10^5 and 10^6 buffers, each
- * planned by {@code java -jar berth.jar plan FILE -o plan.json} as its own process. Wall time and
+ * planned by {@code berth plan FILE -o plan.json} (the launcher, or {@code java -jar berth.jar}) as its own process. Wall time and
  * peak resident memory come from {@code /usr/bin/time} (the kernel's maximum resident set size of
  * the process, JVM included); the median of 5 runs (3 at 10^6). Every run must exit 0 and write
  * the same plan bytes as the first, unless the plan says the clock stopped a search (the
  * table says when).
  *
- * <p>Usage: {@code java -cp benchmarks.jar dev.berth.bench.CommandScale BERTH_JAR [buffers...]}.
+ * <p>Usage: {@code java -cp benchmarks.jar dev.berth.bench.CommandScale BERTH [buffers...]} (BERTH: berth.jar, or the {@code berth} launcher).
  */
 public final class CommandScale {
     private static final Path TIME = Path.of("/usr/bin/time");
@@ -68,8 +68,8 @@ public final class CommandScale {
                 for (int r = 0; r < runs; r++) {
                     Path plan = dir.resolve("plan.json");
                     Path times = dir.resolve("time.txt");
-                    List<String> cmd = new ArrayList<>(List.of(TIME.toString(), "-f", "%e %M", "-o", times.toString(),
-                            "java", "-jar", jar.toString(), "plan", workload.toString(), "-o", plan.toString()));
+                    List<String> cmd = new ArrayList<>(List.of(TIME.toString(), "-f", "%e %M", "-o", times.toString()));
+                    cmd.addAll(BerthProcess.command(jar, "plan", workload.toString(), "-o", plan.toString()));
                     Process p = new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD)
                             .redirectError(dir.resolve("err.txt").toFile()).start();
                     int exit = p.waitFor();
