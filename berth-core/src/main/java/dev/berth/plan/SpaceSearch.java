@@ -25,7 +25,7 @@ import java.util.Optional;
  * <p>{@code auto}: best fit and greedy by size (best fit on ties; above
  * {@link #BOTH_HEURISTICS_UP_TO} items greedy alone); stop when the height equals the lower
  * bound; else the skyline heuristic (up to {@link #SKYLINE_UP_TO} items, its dives and repairs
- * cut to about {@link #SKYLINE_PLACEMENTS} placements), stop again at the lower bound; else,
+ * cut to about {@link #skylinePlacements} placements), stop again at the lower bound; else,
  * up to {@link #EXACT_UP_TO} items, the exact search narrows [lower bound, best height]
  * ({@link Minimizer}), first finding a placement within the limit if none fits yet. The work
  * of the search is counted in nodes ({@link #work}). {@code exact}: the heuristics, then the
@@ -38,8 +38,14 @@ final class SpaceSearch {
     static final int SKYLINE_UP_TO = 1 << 14;
     /** Above this many items, {@code auto} does not run the exact search (its set-up grows faster than the items). */
     static final int EXACT_UP_TO = 1 << 12;
-    /** The skyline heuristic's work in {@code auto}'s default effort: about this many item placements. */
+    /** The skyline heuristic's work in {@code auto}'s default effort: at most about this many item placements. */
     static final long SKYLINE_PLACEMENTS = 2_000_000;
+    /**
+     * ... and at most this many placements times items: a placement costs more the more items there
+     * are (a dive at 10^4 items takes about 20 ms here), so above 500 items the placements shrink as
+     * 1/n and the skyline's time stays about flat (10^4 items: 10 dives, not 200).
+     */
+    static final long SKYLINE_ITEM_PLACEMENTS = 1_000_000_000;
 
     /**
      * The work of the exact search for {@code items} items (with bytes) at an effort, in search
@@ -68,9 +74,16 @@ final class SpaceSearch {
             return d;
         }
         long n = Math.max(1, items);
-        int dives = (int) clamp(SKYLINE_PLACEMENTS / n, 1, d.dives());
-        int repairs = (int) clamp(SKYLINE_PLACEMENTS / (20 * n), 0, d.repairs());
+        long placements = skylinePlacements(items);
+        int dives = (int) clamp(placements / n, 1, d.dives());
+        int repairs = (int) clamp(placements / (20 * n), 0, d.repairs());
         return new SkylineSolver.Settings(dives, repairs, d.seed());
+    }
+
+    /** The skyline's placements in {@code auto}'s default effort for {@code items} items. */
+    static long skylinePlacements(int items) {
+        long n = Math.max(1, items);
+        return Math.min(SKYLINE_PLACEMENTS, SKYLINE_ITEM_PLACEMENTS / n);
     }
 
     private static long clamp(long v, long lo, long hi) {

@@ -309,6 +309,9 @@ class PlannerMinimizeTest {
             previous = d.searchNodes();
             var sky = SpaceSearch.skyline(Effort.DEFAULT, n);
             assertThat((long) sky.dives() * n).isLessThanOrEqualTo(Math.max(SpaceSearch.SKYLINE_PLACEMENTS, 1000L * n));
+            // the skyline's placements times items stays bounded too (one dive at least)
+            assertThat((long) sky.dives() * n * n).isLessThanOrEqualTo(
+                    Math.max(SpaceSearch.SKYLINE_ITEM_PLACEMENTS, (long) n * n));
         }
     }
 }
