@@ -18,7 +18,9 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.PriorityQueue;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * Re-checks a plan from scratch before it is written. It shares no code with the planners
@@ -55,10 +57,8 @@ public final class PlanValidator {
             }
         }
         Set<String> names = new HashSet<>();
-        Map<String, Indices> bySpace = new HashMap<>();
-        List<PlannedBuffer> all = plan.buffers();
-        for (int i = 0; i < all.size(); i++) {
-            PlannedBuffer b = all.get(i);
+        Map<String, List<PlannedBuffer>> bySpace = new HashMap<>();
+        for (PlannedBuffer b : plan.buffers()) {
             checks++;
             if (!names.add(b.name())) {
                 fail(Verdict.Kind.DUPLICATE_NAME, "two reservations are named " + b.name());
@@ -68,91 +68,15 @@ public final class PlanValidator {
                 fail(Verdict.Kind.UNKNOWN_SPACE, b.name() + " is in space " + b.space() + ", which the target does not have");
                 continue;
             }
-            if (!clearlySound(b, sp)) {
-                checkOne(b, sp);
-            }
-            bySpace.computeIfAbsent(b.space(), k -> new Indices()).add(i);
+            checkOne(b, sp);
+            bySpace.computeIfAbsent(b.space(), k -> new ArrayList<>()).add(b);
         }
         for (Space sp : spaces.values()) {
-            Indices in = bySpace.getOrDefault(sp.name(), new Indices());
-            checkOverlaps(sp, in.toArray());
-            checkMetrics(sp, in.toArray());
+            List<PlannedBuffer> list = bySpace.getOrDefault(sp.name(), List.of());
+            checkOverlaps(sp, list);
+            checkMetrics(sp, list);
         }
         checkDescriptors(names);
-    }
-
-    /** The positions in {@code plan.buffers()} of one space's reservations, in artifact order. */
-    private static final class Indices {
-        private int[] a = new int[16];
-        private int n;
-
-        void add(int i) {
-            if (n == a.length) {
-                a = Arrays.copyOf(a, 2 * n);
-            }
-            a[n++] = i;
-        }
-
-        int[] toArray() {
-            return Arrays.copyOf(a, n);
-        }
-    }
-
-    /**
-     * True when {@link #checkOne} would find nothing, shown with long arithmetic that cannot
-     * overflow unnoticed (any step that would overflow answers false, and {@link #checkOne}
-     * decides over unbounded integers). Most reservations of a sound plan pass here without
-     * allocating.
-     */
-    private static boolean clearlySound(PlannedBuffer b, Space sp) {
-        long off = b.offset();
-        long req = b.requested();
-        long res = b.reserved();
-        long al = b.alignment();
-        if (off < 0 || req < 0 || res < req || al < 1) {
-            return false;
-        }
-        if (b.origin() == Origin.FIXED) {
-            if (res != req) {
-                return false;
-            }
-        } else if (off % al != 0 || res % al != 0 || al % sp.alignment() != 0 || res - req >= al) {
-            // res is a multiple of al at least req: it is the least one exactly when res - req < al
-            return false;
-        }
-        long base = sp.base();
-        if (base < 0 || off > Long.MAX_VALUE - base) {
-            return false;
-        }
-        long start = base + off;
-        long m = sp.format().maxAddress();
-        if (start > m) {
-            return false;
-        }
-        boolean fits = sp.format().end() == EndConvention.EXCLUSIVE ? res <= m - start : res == 0 || res - 1 <= m - start;
-        if (!fits) {
-            return false;
-        }
-        if (sp.capacity().isPresent()) {
-            long c = sp.capacity().getAsLong();
-            long r = sp.runtimeReserve();
-            if (c < 0 || r < 0 || r > c) {
-                return false;
-            }
-            long cap = c - r;
-            return off <= cap && res <= cap - off;
-        }
-        return true;
-    }
-
-    /** {@code x < y + z} over unbounded integers. */
-    private static boolean lessThanSum(long x, long y, long z) {
-        long s = y + z;
-        if (((y ^ s) & (z ^ s)) < 0) {
-            // the sum overflowed: past 2^63-1 when y and z are positive, below -2^63 when negative
-            return y > 0;
-        }
-        return x < s;
     }
 
     private void checkOne(PlannedBuffer b, Space sp) {
@@ -207,186 +131,43 @@ public final class PlanValidator {
         return bytes.signum() == 0 || start.add(bytes).subtract(ONE).compareTo(m) <= 0;
     }
 
-    /**
-     * Sweep over steps; live reservations ordered by offset never overlap, so neighbours suffice.
-     * Reservations with bytes are taken by first step (then artifact order); those whose last
-     * step has passed leave first (a heap by last step); the live ones are kept by offset in a
-     * Fenwick tree over the plan's distinct offsets, which answers the neighbour below (at or
-     * under the offset) and above. O(n log n), on arrays.
-     */
-    private void checkOverlaps(Space sp, int[] list) {
-        List<PlannedBuffer> all = plan.buffers();
-        int n = 0;
-        long[] starts = new long[list.length];
-        for (int q = 0; q < list.length; q++) {
-            PlannedBuffer b = all.get(list[q]);
+    /** Sweep over steps; live reservations ordered by offset never overlap, so neighbours suffice. */
+    private void checkOverlaps(Space sp, List<PlannedBuffer> list) {
+        List<PlannedBuffer> starts = new ArrayList<>();
+        for (PlannedBuffer b : list) {
             if (b.reserved() > 0) {
-                // first step (0..2^31-1) in the high half, then the position in this space's list
-                starts[n++] = ((long) b.live().first() << 32) | q;
+                starts.add(b);
             }
         }
-        starts = Arrays.copyOf(starts, n);
-        Arrays.sort(starts);
-        long[] keys = new long[n];
-        for (int k = 0; k < n; k++) {
-            keys[k] = all.get(list[(int) starts[k]]).offset();
-        }
-        Arrays.sort(keys);
-        int distinct = 0;
-        for (int k = 0; k < n; k++) {
-            if (k == 0 || keys[k] != keys[k - 1]) {
-                keys[distinct++] = keys[k];
-            }
-        }
-        OffsetSet live = new OffsetSet(Arrays.copyOf(keys, distinct));
-        long[] byLast = new long[n];
-        int heap = 0;
-        for (int k = 0; k < n; k++) {
-            PlannedBuffer b = all.get(list[(int) starts[k]]);
+        starts.sort(Comparator.comparingInt((PlannedBuffer b) -> b.live().first()));
+        PriorityQueue<PlannedBuffer> byLast = new PriorityQueue<>(Comparator.comparingInt(b -> b.live().last()));
+        TreeMap<Long, PlannedBuffer> live = new TreeMap<>();
+        for (PlannedBuffer b : starts) {
             checks++;
-            while (heap > 0 && (int) (byLast[0] >>> 32) < b.live().first()) {
-                int gone = (int) byLast[0];
-                byLast[0] = byLast[--heap];
-                siftDown(byLast, heap);
-                live.remove(all.get(list[gone]).offset(), gone);
+            while (!byLast.isEmpty() && byLast.peek().live().last() < b.live().first()) {
+                PlannedBuffer gone = byLast.poll();
+                live.remove(gone.offset(), gone);
             }
-            int slot = live.slot(b.offset());
-            int below = live.atOrBelow(slot);
-            int above = live.above(slot);
+            Map.Entry<Long, PlannedBuffer> below = live.floorEntry(b.offset());
+            Map.Entry<Long, PlannedBuffer> above = live.higherEntry(b.offset());
             boolean clash = false;
-            if (below >= 0 && overlap(all.get(list[below]), b)) {
-                clash = report(sp, all.get(list[below]), b);
+            if (below != null && overlap(below.getValue(), b)) {
+                clash = report(sp, below.getValue(), b);
             }
-            if (above >= 0 && overlap(all.get(list[above]), b)) {
-                clash = report(sp, all.get(list[above]), b);
+            if (above != null && overlap(above.getValue(), b)) {
+                clash = report(sp, above.getValue(), b);
             }
             if (!clash) {
-                int q = (int) starts[k];
-                live.put(slot, q);
-                byLast[heap] = ((long) b.live().last() << 32) | q;
-                siftUp(byLast, heap++);
+                live.put(b.offset(), b);
+                byLast.add(b);
             }
-        }
-    }
-
-    private static void siftUp(long[] h, int i) {
-        long x = h[i];
-        while (i > 0) {
-            int parent = (i - 1) >>> 1;
-            if (h[parent] <= x) {
-                break;
-            }
-            h[i] = h[parent];
-            i = parent;
-        }
-        h[i] = x;
-    }
-
-    private static void siftDown(long[] h, int size) {
-        if (size == 0) {
-            return;
-        }
-        long x = h[0];
-        int i = 0;
-        while (true) {
-            int c = 2 * i + 1;
-            if (c >= size) {
-                break;
-            }
-            if (c + 1 < size && h[c + 1] < h[c]) {
-                c++;
-            }
-            if (x <= h[c]) {
-                break;
-            }
-            h[i] = h[c];
-            i = c;
-        }
-        h[i] = x;
-    }
-
-    /**
-     * The live reservations of a sweep by offset: at most one per offset (a second one at an
-     * occupied offset overlaps the first and is never added). Slots are the sorted distinct
-     * offsets; a Fenwick tree counts the occupied ones.
-     */
-    private static final class OffsetSet {
-        private final long[] offsets;
-        private final int[] tree;
-        private final int[] who;
-        private final int top;
-        private int size;
-
-        OffsetSet(long[] offsets) {
-            this.offsets = offsets;
-            tree = new int[offsets.length + 1];
-            who = new int[offsets.length];
-            Arrays.fill(who, -1);
-            top = Integer.highestOneBit(Math.max(1, offsets.length));
-        }
-
-        int slot(long offset) {
-            return Arrays.binarySearch(offsets, offset);
-        }
-
-        void put(int slot, int q) {
-            who[slot] = q;
-            size++;
-            for (int i = slot + 1; i < tree.length; i += i & -i) {
-                tree[i]++;
-            }
-        }
-
-        /** Removes reservation {@code q} at {@code offset}, if it is the one there. */
-        void remove(long offset, int q) {
-            int slot = slot(offset);
-            if (who[slot] != q) {
-                return;
-            }
-            who[slot] = -1;
-            size--;
-            for (int i = slot + 1; i < tree.length; i += i & -i) {
-                tree[i]--;
-            }
-        }
-
-        /** How many occupied slots are at or below {@code slot}. */
-        private int count(int slot) {
-            int c = 0;
-            for (int i = slot + 1; i > 0; i -= i & -i) {
-                c += tree[i];
-            }
-            return c;
-        }
-
-        /** The slot of the {@code k}-th occupied one (from 1). */
-        private int kth(int k) {
-            int pos = 0;
-            for (int step = top; step > 0; step >>= 1) {
-                int next = pos + step;
-                if (next < tree.length && tree[next] < k) {
-                    pos = next;
-                    k -= tree[next];
-                }
-            }
-            return pos;
-        }
-
-        /** The reservation at the highest occupied slot at or below {@code slot}, or -1. */
-        int atOrBelow(int slot) {
-            int c = count(slot);
-            return c == 0 ? -1 : who[kth(c)];
-        }
-
-        /** The reservation at the lowest occupied slot above {@code slot}, or -1. */
-        int above(int slot) {
-            int c = count(slot);
-            return c == size ? -1 : who[kth(c + 1)];
         }
     }
 
     private static boolean overlap(PlannedBuffer a, PlannedBuffer b) {
-        return lessThanSum(a.offset(), b.offset(), b.reserved()) && lessThanSum(b.offset(), a.offset(), a.reserved());
+        BigInteger aEnd = BigInteger.valueOf(a.offset()).add(BigInteger.valueOf(a.reserved()));
+        BigInteger bEnd = BigInteger.valueOf(b.offset()).add(BigInteger.valueOf(b.reserved()));
+        return BigInteger.valueOf(a.offset()).compareTo(bEnd) < 0 && BigInteger.valueOf(b.offset()).compareTo(aEnd) < 0;
     }
 
     private boolean report(Space sp, PlannedBuffer a, PlannedBuffer b) {
@@ -396,7 +177,7 @@ public final class PlanValidator {
         return true;
     }
 
-    private void checkMetrics(Space sp, int[] list) {
+    private void checkMetrics(Space sp, List<PlannedBuffer> list) {
         SpaceMetrics m = plan.spaces().get(sp.name());
         if (m == null) {
             fail(Verdict.Kind.SPACE_MISMATCH, "space " + sp.name() + " has no metrics in the plan");
@@ -411,85 +192,12 @@ public final class PlanValidator {
             fail(Verdict.Kind.SPACE_MISMATCH, "space " + sp.name() + ": capacity " + m.capacity() + " in the plan, "
                     + sp.capacity() + " in the target");
         }
-        BigInteger[] measured;
-        try {
-            measured = measureExactly(list);
-        } catch (ArithmeticException e) {
-            // a sum past the range of long: the same sweep over unbounded integers
-            measured = measure(list);
-        }
-        BigInteger high = measured[0];
-        BigInteger gen = measured[1];
-        BigInteger peak = measured[2];
-        long peakStep = measured[3].longValueExact();
-        compare(sp, "highWater", m.highWater(), high);
-        compare(sp, "peakLive", m.peakLive(), peak);
-        compare(sp, "peakStep", m.peakStep(), BigInteger.valueOf(peakStep));
-        compare(sp, "generationOverhead", m.generationOverhead(), gen);
-        compare(sp, "runtimeReserve", m.runtimeReserve(), BigInteger.valueOf(sp.runtimeReserve()));
-        if (m.optimality().isPresent()) {
-            checkOptimality(sp, m.optimality().get(), high, peak);
-        }
-    }
-
-    /**
-     * The high-water mark, generation overhead, peak of live bytes and its step of one space's
-     * reservations, in long arithmetic that throws {@link ArithmeticException} on overflow. The
-     * peak is taken after all the starts and ends of a step (the first step with the most bytes).
-     */
-    private BigInteger[] measureExactly(int[] list) {
-        List<PlannedBuffer> all = plan.buffers();
-        int n = list.length;
-        long high = 0;
-        long gen = 0;
-        long[] starts = new long[n];
-        long[] ends = new long[n];
-        for (int q = 0; q < n; q++) {
-            PlannedBuffer b = all.get(list[q]);
-            high = Math.max(high, Math.addExact(b.offset(), b.reserved()));
-            if (b.origin() == Origin.DESCRIPTOR_TABLE || b.origin() == Origin.INSTRUCTIONS) {
-                gen = Math.addExact(gen, b.reserved());
-            }
-            // steps are 0..2^31-1: the step in the high half, the position in the low
-            starts[q] = ((long) b.live().first() << 32) | q;
-            ends[q] = ((long) b.live().last() << 32) | q;
-        }
-        Arrays.sort(starts);
-        Arrays.sort(ends);
-        long liveNow = 0;
-        long peak = 0;
-        long peakStep = -1;
-        int s = 0;
-        int e = 0;
-        while (s < n || e < n) {
-            long startStep = s < n ? starts[s] >>> 32 : Long.MAX_VALUE;
-            long endStep = e < n ? (ends[e] >>> 32) + 1 : Long.MAX_VALUE;
-            long step = Math.min(startStep, endStep);
-            while (s < n && (starts[s] >>> 32) == step) {
-                liveNow = Math.addExact(liveNow, all.get(list[(int) starts[s++]]).reserved());
-            }
-            while (e < n && (ends[e] >>> 32) + 1 == step) {
-                liveNow = Math.subtractExact(liveNow, all.get(list[(int) ends[e++]]).reserved());
-            }
-            if (liveNow > peak) {
-                peak = liveNow;
-                peakStep = step;
-            }
-        }
-        return new BigInteger[]{BigInteger.valueOf(high), BigInteger.valueOf(gen), BigInteger.valueOf(peak),
-                BigInteger.valueOf(peakStep)};
-    }
-
-    /** As {@link #measureExactly}, over unbounded integers. */
-    private BigInteger[] measure(int[] list) {
-        List<PlannedBuffer> all = plan.buffers();
         BigInteger high = BigInteger.ZERO;
         BigInteger gen = BigInteger.ZERO;
-        long[] steps = new long[2 * list.length];
-        BigInteger[] deltas = new BigInteger[2 * list.length];
+        long[] steps = new long[2 * list.size()];
+        BigInteger[] deltas = new BigInteger[2 * list.size()];
         int k = 0;
-        for (int q : list) {
-            PlannedBuffer b = all.get(q);
+        for (PlannedBuffer b : list) {
             high = high.max(BigInteger.valueOf(b.offset()).add(BigInteger.valueOf(b.reserved())));
             if (b.origin() == Origin.DESCRIPTOR_TABLE || b.origin() == Origin.INSTRUCTIONS) {
                 gen = gen.add(BigInteger.valueOf(b.reserved()));
@@ -515,7 +223,14 @@ public final class PlanValidator {
                 peakStep = steps[idx[q]];
             }
         }
-        return new BigInteger[]{high, gen, peak, BigInteger.valueOf(peakStep)};
+        compare(sp, "highWater", m.highWater(), high);
+        compare(sp, "peakLive", m.peakLive(), peak);
+        compare(sp, "peakStep", m.peakStep(), BigInteger.valueOf(peakStep));
+        compare(sp, "generationOverhead", m.generationOverhead(), gen);
+        compare(sp, "runtimeReserve", m.runtimeReserve(), BigInteger.valueOf(sp.runtimeReserve()));
+        if (m.optimality().isPresent()) {
+            checkOptimality(sp, m.optimality().get(), high, peak);
+        }
     }
 
     /**
@@ -544,9 +259,6 @@ public final class PlanValidator {
     }
 
     private void checkDescriptors(Set<String> names) {
-        if (plan.descriptors().isEmpty()) {
-            return;
-        }
         Map<String, PlannedBuffer> byName = new HashMap<>();
         for (PlannedBuffer b : plan.buffers()) {
             byName.putIfAbsent(b.name(), b);
