@@ -235,7 +235,7 @@ final class PlanCommand implements Callable<Integer> {
             outputs.put(output, CsvWorkloads.output(output, in, plan));
         }
         if (report != null) {
-            outputs.put(report, AtomicFiles.Content.of(dev.berth.cli.report.HtmlReport.toBytes(plan, r.assignment())));
+            outputs.put(report, AtomicFiles.Content.of(dev.berth.cli.report.HtmlReport.toBytes(plan)));
         }
         int[] offline = null;
         if (tflmPlan != null) {

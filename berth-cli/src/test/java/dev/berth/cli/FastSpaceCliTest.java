@@ -48,6 +48,19 @@ class FastSpaceCliTest {
         }
         assertThat(inSram).hasSizeGreaterThan(100);
         assertThat(plan.spaces().get("sram").highWater()).isLessThanOrEqualTo(256 * 1024);
+        // the artifact (version 3) holds the same assignment as --json: cost, bound, proof, every why
+        assertThat(plan.version()).isEqualTo(3);
+        JsonNode inFile = new ObjectMapper().readTree(out.toFile()).get("assignment");
+        assertThat(inFile).isEqualTo(a);
+        assertThat(plan.assignment().orElseThrow().cost()).isEqualTo(cost);
+        // and the report made from the file alone shows the choices and the spaces side by side
+        Path html = dir.resolve("from-file.html");
+        Run report = Run.of("report", out.toString(), "-o", html.toString());
+        assertThat(report.exit()).as(report.err()).isZero();
+        assertThat(Files.readString(html)).contains("<div class=\"side-by-side\">", "Spaces chosen",
+                "data-space=\"sram\"", "data-space=\"global\"");
+        Run deploy = Run.of("check-deploy", out.toString(), "--provide", "global=1GiB");
+        assertThat(deploy.exit()).as(deploy.err()).isZero();
     }
 
     @Test

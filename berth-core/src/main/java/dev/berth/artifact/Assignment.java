@@ -31,6 +31,23 @@ public record Assignment(long cost, long lowerBound, long pinnedCost, Proof proo
         if (proof == Proof.LOWER_BOUND && cost != lowerBound) {
             throw new IllegalArgumentException("a cost proved by its bound equals it: " + cost + " vs " + lowerBound);
         }
+        long sum = total(pinnedCost, choices);
+        if (sum != cost) {
+            throw new IllegalArgumentException("cost " + cost + " is not pinnedCost " + pinnedCost
+                    + " plus the choices' costs (" + (sum < 0 ? "past 2^63-1" : Long.toString(sum)) + ")");
+        }
+    }
+
+    /** What the choices cost with {@code pinnedCost}, or -1 past 2^63-1: {@code cost} is this sum. */
+    public static long total(long pinnedCost, List<Choice> choices) {
+        long sum = pinnedCost;
+        for (Choice c : choices) {
+            if (sum > Long.MAX_VALUE - c.cost()) {
+                return -1;
+            }
+            sum += c.cost();
+        }
+        return sum;
     }
 
     /** True when no assignment is known to cost less ({@link Proof#LOWER_BOUND} or {@link Proof#SEARCH}). */
@@ -50,6 +67,11 @@ public record Assignment(long cost, long lowerBound, long pinnedCost, Proof proo
      * candidate pool where it fits), {@code fastest-bank-first} ExecuTorch's {@code banked_greedy}.
      */
     public record Baseline(String policy, OptionalLong cost) {
+        public static final String FIRST_FIT = "first-fit";
+        public static final String FASTEST_BANK_FIRST = "fastest-bank-first";
+        /** The policies an assignment reports, in its order. */
+        public static final List<String> POLICIES = List.of(FIRST_FIT, FASTEST_BANK_FIRST);
+
         public Baseline {
             Require.name(policy, "policy");
             Require.nonNull(cost, "cost");

@@ -15,13 +15,16 @@ import java.util.Optional;
 /**
  * The plan artifact {@code berth-plan} (contract §6), as data. Version 2 adds to every space
  * what is proved about its high-water mark ({@link SpaceMetrics#optimality()}); a plan read
- * from a version 1 file has none, and stays version 1 when written again.
+ * from a version 1 file has none, and stays version 1 when written again. Version 3 adds, for
+ * a workload whose buffers had candidate spaces, the {@link Assignment}: the traffic cost, its
+ * lower bound, the proof and, per buffer not in its first candidate, why; a plan without one is
+ * version 2 (or 1), as before.
  */
 public record Plan(Target target, String workload, SolverChoice solver, Map<String, SpaceMetrics> spaces,
-                   List<PlannedBuffer> buffers, List<DescriptorEntry> descriptors) {
+                   List<PlannedBuffer> buffers, List<DescriptorEntry> descriptors, Optional<Assignment> assignment) {
     public static final String FORMAT = "berth-plan";
-    /** The version Berth writes. */
-    public static final int VERSION = 2;
+    /** The newest version Berth writes (a plan with an assignment). */
+    public static final int VERSION = 3;
     /** The oldest version Berth reads. */
     public static final int OLDEST_READ = 1;
 
@@ -37,11 +40,66 @@ public record Plan(Target target, String workload, SolverChoice solver, Map<Stri
             throw BerthException.invalid("spaces", "spaces: either every space says what is proved about its "
                     + "high-water mark (version 2) or none does (version 1); " + with + " of " + spaces.size() + " do");
         }
+        Require.nonNull(assignment, "assignment");
+        if (assignment.isPresent()) {
+            if (with == 0) {
+                throw BerthException.invalid("assignment", "assignment: a plan with an assignment (version 3) also says "
+                        + "what is proved about each space's high-water mark (version 2)");
+            }
+            checkChoices(target, buffers, assignment.get());
+        }
     }
 
-    /** 2 when the spaces say what is proved about them, 1 for a plan read from a version 1 file. */
+    /** A plan without an assignment (its workload had no candidate spaces). */
+    public Plan(Target target, String workload, SolverChoice solver, Map<String, SpaceMetrics> spaces,
+                List<PlannedBuffer> buffers, List<DescriptorEntry> descriptors) {
+        this(target, workload, solver, spaces, buffers, descriptors, Optional.empty());
+    }
+
+    /**
+     * Every choice names a tensor of the plan, in the space the plan holds it in, and names it
+     * once; the space of a reason is a space of the target.
+     */
+    private static void checkChoices(Target target, List<PlannedBuffer> buffers, Assignment a) {
+        Map<String, String> spaceOf = new LinkedHashMap<>();
+        for (PlannedBuffer b : buffers) {
+            if (b.origin() == dev.berth.workload.Origin.TENSOR) {
+                spaceOf.put(b.name(), b.space());
+            }
+        }
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        for (int i = 0; i < a.choices().size(); i++) {
+            Assignment.Choice c = a.choices().get(i);
+            String p = "assignment.choices[" + i + "]";
+            String in = spaceOf.get(c.buffer());
+            if (in == null) {
+                throw BerthException.invalid(p + ".buffer", c.buffer(), p + ".buffer: '" + c.buffer()
+                        + "' is not a tensor of the plan's buffers");
+            }
+            if (!seen.add(c.buffer())) {
+                throw BerthException.invalid(p + ".buffer", c.buffer(), p + ".buffer: '" + c.buffer()
+                        + "' has two choices");
+            }
+            if (!in.equals(c.space())) {
+                throw BerthException.invalid(p + ".space", c.space(), p + ".space: '" + c.space() + "', but the plan "
+                        + "holds " + c.buffer() + " in " + in);
+            }
+            if (c.why().isPresent() && target.findSpace(c.why().get().space()).isEmpty()) {
+                throw BerthException.invalid(p + ".why.space", c.why().get().space(), p + ".why.space: '"
+                        + c.why().get().space() + "' is not a space of target " + target.name());
+            }
+        }
+    }
+
+    /**
+     * 3 with an assignment, 2 when the spaces say what is proved about them, 1 for a plan read
+     * from a version 1 file.
+     */
     public int version() {
-        return !spaces.isEmpty() && spaces.values().iterator().next().optimality().isPresent() ? VERSION : 1;
+        if (assignment.isPresent()) {
+            return VERSION;
+        }
+        return !spaces.isEmpty() && spaces.values().iterator().next().optimality().isPresent() ? 2 : 1;
     }
 
     /** The metrics of {@code space}; {@code invalid-input} if it is not a space of this plan's target. */

@@ -37,8 +37,8 @@ import java.util.OptionalLong;
  * the point of the comparison.
  */
 final class Baselines {
-    static final String FIRST_FIT = "first-fit";
-    static final String FASTEST_BANK_FIRST = "fastest-bank-first";
+    static final String FIRST_FIT = Assignment.Baseline.FIRST_FIT;
+    static final String FASTEST_BANK_FIRST = Assignment.Baseline.FASTEST_BANK_FIRST;
 
     private Baselines() {
     }

@@ -14,21 +14,21 @@ import java.util.Optional;
 
 /**
  * A validated plan, the solver each space's placement came from (in the target's order of
- * spaces), the validator's verdict, and, for a workload whose buffers have candidate spaces,
- * what the planner chose for them and what is proved about its traffic cost.
+ * spaces) and the validator's verdict.
  */
-public record PlanResult(Plan plan, Map<String, SolverKind> solverBySpace, Verdict.Valid verdict,
-                         Optional<Assignment> assignment) {
+public record PlanResult(Plan plan, Map<String, SolverKind> solverBySpace, Verdict.Valid verdict) {
     public PlanResult {
         Require.nonNull(plan, "plan");
         solverBySpace = Collections.unmodifiableMap(new LinkedHashMap<>(Require.nonNull(solverBySpace, "solverBySpace")));
         Require.nonNull(verdict, "verdict");
-        Require.nonNull(assignment, "assignment");
     }
 
-    /** A plan of a workload without candidate spaces. */
-    public PlanResult(Plan plan, Map<String, SolverKind> solverBySpace, Verdict.Valid verdict) {
-        this(plan, solverBySpace, verdict, Optional.empty());
+    /**
+     * For a workload whose buffers have candidate spaces, what the planner chose for them and
+     * what is proved about its traffic cost (the plan's, {@link Plan#assignment()}).
+     */
+    public Optional<Assignment> assignment() {
+        return plan.assignment();
     }
 
     /** The solver whose placement {@code space} got; {@code invalid-input} for a space the plan does not have. */

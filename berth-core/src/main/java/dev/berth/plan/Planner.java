@@ -156,9 +156,7 @@ public final class Planner {
             descriptors = tiles.descriptors();
         }
         generate(target, workload, descriptors.size(), spaces);
-        PlanResult r = finish(target, workload, options, spaces, used, descriptors);
-        return assigned.isEmpty() ? r
-                : new PlanResult(r.plan(), r.solverBySpace(), r.verdict(), Optional.of(assigned.get().assignment()));
+        return finish(target, workload, options, spaces, used, descriptors, assigned.map(Assigner.Result::assignment));
     }
 
     /**
@@ -217,7 +215,8 @@ public final class Planner {
     }
 
     private static PlanResult finish(Target target, Workload workload, Options options, Map<String, SpaceState> spaces,
-                                     Map<String, SpaceOutcome> used, List<DescriptorEntry> descriptors) {
+                                     Map<String, SpaceOutcome> used, List<DescriptorEntry> descriptors,
+                                     Optional<dev.berth.artifact.Assignment> assignment) {
         List<PlannedBuffer> buffers = new ArrayList<>();
         Map<String, SpaceMetrics> metrics = new LinkedHashMap<>();
         for (SpaceState st : spaces.values()) {
@@ -274,7 +273,7 @@ public final class Planner {
                 buffers.add(st.items().get(i).planned(st.placed().get(i)));
             }
         }
-        Plan plan = new Plan(target, workload.name(), options.solver(), metrics, buffers, descriptors);
+        Plan plan = new Plan(target, workload.name(), options.solver(), metrics, buffers, descriptors, assignment);
         Verdict v = PlanValidator.validate(plan);
         if (v instanceof Verdict.Invalid bad) {
             throw new InvalidPlanException(bad);

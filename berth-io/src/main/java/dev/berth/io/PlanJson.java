@@ -36,8 +36,10 @@ import java.util.Set;
 
 /**
  * Writes and reads the plan artifact {@code berth-plan} (contract §6) with a stable field order.
- * Berth writes version 2 (each space also says what is proved about its high-water mark) and
- * reads versions 1 and 2; a plan read from a version 1 file is written back as version 1.
+ * Berth writes version 2 (each space also says what is proved about its high-water mark), or
+ * version 3 for a workload with candidate spaces (version 2 and the {@code assignment}:
+ * {@link AssignmentJson}), and reads versions 1 to 3; a plan read from an older file is
+ * written back in its version.
  */
 public final class PlanJson {
     private PlanJson() {
@@ -98,61 +100,21 @@ public final class PlanJson {
                 g.writeEndObject();
             }
             g.writeEndArray();
+            if (plan.assignment().isPresent()) {
+                g.writeFieldName("assignment");
+                AssignmentJson.write(g, plan.assignment().get());
+            }
             g.writeEndObject();
             g.writeRaw('\n');
         }
     }
 
-    /** The {@code spaces} object of §6, also used by {@code plan --json}. */
-    /**
-     * What the planner chose for buffers with candidate spaces (contract §7, {@code plan --json}):
-     * cost, lower bound, proof, the baselines' costs (null when a policy cannot place
-     * everything), and per such buffer its space and, when it missed its first choice, why.
-     */
+    /** The {@code assignment} object (§6 version 3, §7 {@code plan --json}): see {@link AssignmentJson}. */
     public static void writeAssignment(JsonGenerator g, dev.berth.artifact.Assignment a) throws IOException {
-        g.writeStartObject();
-        g.writeNumberField("cost", a.cost());
-        g.writeNumberField("lowerBound", a.lowerBound());
-        g.writeNumberField("pinnedCost", a.pinnedCost());
-        g.writeStringField("proof", a.proof().id());
-        g.writeObjectFieldStart("baselines");
-        for (dev.berth.artifact.Assignment.Baseline b : a.baselines()) {
-            if (b.cost().isPresent()) {
-                g.writeNumberField(b.policy(), b.cost().getAsLong());
-            } else {
-                g.writeNullField(b.policy());
-            }
-        }
-        g.writeEndObject();
-        g.writeArrayFieldStart("choices");
-        for (dev.berth.artifact.Assignment.Choice c : a.choices()) {
-            g.writeStartObject();
-            g.writeStringField("buffer", c.buffer());
-            g.writeStringField("space", c.space());
-            g.writeNumberField("rank", c.rank());
-            g.writeNumberField("cost", c.cost());
-            if (c.why().isPresent()) {
-                dev.berth.artifact.Assignment.Why w = c.why().get();
-                g.writeObjectFieldStart("why");
-                g.writeStringField("space", w.space());
-                g.writeStringField("reason", w.reason().id());
-                g.writeNumberField("step", w.step());
-                g.writeNumberField("liveBytes", w.liveBytes());
-                g.writeNumberField("usable", w.usable());
-                g.writeNumberField("reserved", w.reserved());
-                g.writeArrayFieldStart("holders");
-                for (String h : w.holders()) {
-                    g.writeString(h);
-                }
-                g.writeEndArray();
-                g.writeEndObject();
-            }
-            g.writeEndObject();
-        }
-        g.writeEndArray();
-        g.writeEndObject();
+        AssignmentJson.write(g, a);
     }
 
+    /** The {@code spaces} object of §6, also used by {@code plan --json}. */
     public static void writeSpaces(JsonGenerator g, Map<String, SpaceMetrics> spaces) throws IOException {
         g.writeStartObject();
         for (Map.Entry<String, SpaceMetrics> e : spaces.entrySet()) {
@@ -255,7 +217,7 @@ public final class PlanJson {
     }
 
     private static final Set<String> KEYS = Set.of("format", "version", "target", "workload", "solver", "spaces",
-            "buffers", "descriptors");
+            "buffers", "descriptors", "assignment");
     private static final Set<String> REQUIRED = Set.of("format", "version", "target", "workload", "solver", "spaces",
             "buffers");
     /** A buffer's members, in {@link Members}' numbering. */
@@ -312,7 +274,20 @@ public final class PlanJson {
             spaces.replaceAll((name, m) -> new SpaceMetrics(m.kind(), m.capacity(), m.highWater(), m.peakLive(),
                     peakStep(buffers, name), m.generationOverhead(), m.runtimeReserve()));
         }
-        return new Plan(target, workload, solver, spaces, buffers, descriptors);
+        Optional<dev.berth.artifact.Assignment> assignment = Optional.empty();
+        JsonNode a = top.value("assignment");
+        if (version < 3 && a != null) {
+            throw BerthException.invalid("assignment", "assignment: a version " + version + " plan has none (it came "
+                    + "with version 3)");
+        }
+        if (version == 3) {
+            if (a == null) {
+                throw BerthException.invalid("assignment", "assignment: required key 'assignment' is missing (a version 3 "
+                        + "plan is one whose buffers had candidate spaces; without them a plan is version 2)");
+            }
+            assignment = Optional.of(AssignmentJson.read(a, "assignment"));
+        }
+        return new Plan(target, workload, solver, spaces, buffers, descriptors, assignment);
     }
 
     private static Map<String, SpaceMetrics> spaces(JsonNode sp, Target target, int version) {

@@ -2,6 +2,7 @@ package dev.berth.io;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.berth.artifact.Assignment;
 import dev.berth.artifact.DescriptorEntry;
 import dev.berth.artifact.Optimality;
 import dev.berth.artifact.Plan;
@@ -33,8 +34,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * The plan artifact: golden files of versions 1 and 2, exact round trips, strict reader. The
- * version 1 golden file is also the fixture that shows Berth still reads version 1 plans.
+ * The plan artifact: golden files of versions 1, 2 and 3, exact round trips, strict reader. The
+ * version 1 and 2 golden files are also the fixtures that show Berth still reads older plans.
  */
 class PlanJsonTest {
 
@@ -78,6 +79,21 @@ class PlanJsonTest {
         return new Plan(v1.target(), v1.workload(), SolverChoice.AUTO, spaces, v1.buffers(), v1.descriptors());
     }
 
+    /**
+     * The version 2 plan with an assignment (version 3): t0 had the candidates sram and global and
+     * is in global, because sram was full at step 1; the cost is open between its bound and itself.
+     */
+    static Plan handBuiltV3() {
+        Plan v2 = handBuiltV2();
+        Assignment a = new Assignment(8192 + 300, 4096 + 300, 300, Assignment.Proof.OPEN,
+                List.of(new Assignment.Choice("t0", "global", 1, 8192, Optional.of(new Assignment.Why("sram", 1, 260000,
+                        262144, 4096, List.of("x", "y"), Assignment.Reason.FULL)))),
+                List.of(new Assignment.Baseline(Assignment.Baseline.FIRST_FIT, OptionalLong.of(8192 + 300)),
+                        new Assignment.Baseline(Assignment.Baseline.FASTEST_BANK_FIRST, OptionalLong.empty())));
+        return new Plan(v2.target(), v2.workload(), v2.solver(), v2.spaces(), v2.buffers(), v2.descriptors(),
+                Optional.of(a));
+    }
+
     private static SpaceMetrics with(SpaceMetrics m, Optimality o) {
         return new SpaceMetrics(m.kind(), m.capacity(), m.highWater(), m.peakLive(), m.peakStep(),
                 m.generationOverhead(), m.runtimeReserve(), Optional.of(o));
@@ -87,6 +103,7 @@ class PlanJsonTest {
     void theWriterMatchesTheGoldenFiles() throws IOException {
         assertThat(PlanJson.toString(handBuilt())).isEqualTo(golden("/golden/example.plan.json"));
         assertThat(PlanJson.toString(handBuiltV2())).isEqualTo(golden("/golden/example.v2.plan.json"));
+        assertThat(PlanJson.toString(handBuiltV3())).isEqualTo(golden("/golden/example.v3.plan.json"));
     }
 
     private String golden(String resource) throws IOException {
@@ -106,14 +123,58 @@ class PlanJsonTest {
     }
 
     @Test
+    void aVersion2FileIsStillReadAndStaysVersion2() throws IOException {
+        Plan back = PlanJson.read(parse(golden("/golden/example.v2.plan.json")));
+        assertThat(back.version()).isEqualTo(2);
+        assertThat(back.assignment()).isEmpty();
+        assertThat(back).isEqualTo(handBuiltV2());
+        assertThat(PlanJson.toString(back)).isEqualTo(golden("/golden/example.v2.plan.json"));
+    }
+
+    @Test
     void roundTripIsExact() {
-        for (Plan p : List.of(handBuilt(), handBuiltV2())) {
+        for (Plan p : List.of(handBuilt(), handBuiltV2(), handBuiltV3())) {
             byte[] once = PlanJson.toBytes(p);
             Plan back = PlanJson.read(Json.MAPPER.valueToTree(parse(once)));
             assertThat(back).isEqualTo(p);
             assertThat(PlanJson.toBytes(back)).isEqualTo(once);
         }
         assertThat(handBuiltV2().version()).isEqualTo(2);
+        assertThat(handBuiltV3().version()).isEqualTo(3);
+    }
+
+    @Test
+    void theAssignmentRoundTripsWithItsCostBoundProofAndReasons() {
+        Plan back = PlanJson.read(parse(PlanJson.toBytes(handBuiltV3())));
+        Assignment a = back.assignment().orElseThrow();
+        assertThat(a.cost()).isEqualTo(8492);
+        assertThat(a.lowerBound()).isEqualTo(4396);
+        assertThat(a.pinnedCost()).isEqualTo(300);
+        assertThat(a.optimal()).isFalse();
+        Assignment.Why why = a.choice("t0").orElseThrow().why().orElseThrow();
+        assertThat(why).isEqualTo(new Assignment.Why("sram", 1, 260000, 262144, 4096, List.of("x", "y"),
+                Assignment.Reason.FULL));
+        assertThat(a.baseline(Assignment.Baseline.FIRST_FIT)).hasValue(8492);
+        assertThat(a.baseline(Assignment.Baseline.FASTEST_BANK_FIRST)).isEmpty();
+        // every proof and reason keeps its id
+        for (Assignment.Proof proof : Assignment.Proof.values()) {
+            for (Assignment.Reason reason : Assignment.Reason.values()) {
+                Plan p = withAssignment(proof, reason);
+                Plan again = PlanJson.read(parse(PlanJson.toBytes(p)));
+                assertThat(again).isEqualTo(p);
+                assertThat(again.assignment().orElseThrow().proof()).isEqualTo(proof);
+            }
+        }
+    }
+
+    private static Plan withAssignment(Assignment.Proof proof, Assignment.Reason reason) {
+        Plan v3 = handBuiltV3();
+        long lower = proof == Assignment.Proof.LOWER_BOUND ? 8492 : 5000;
+        Assignment a = new Assignment(8492, lower, 300, proof, List.of(new Assignment.Choice("t0", "global", 1, 8192,
+                Optional.of(new Assignment.Why("sram", 0, 0, 262144, 4096, List.of(), reason)))),
+                v3.assignment().orElseThrow().baselines());
+        return new Plan(v3.target(), v3.workload(), v3.solver(), v3.spaces(), v3.buffers(), v3.descriptors(),
+                Optional.of(a));
     }
 
     @Test
@@ -204,8 +265,8 @@ class PlanJsonTest {
         rejects(r -> ((ObjectNode) r.get("buffers").get(0)).put("color", "red"), "buffers[0].color");
         rejects(r -> ((ObjectNode) r.get("descriptors").get(1)).put("crc", 1), "descriptors[1].crc");
         rejects(r -> r.put("format", "tflm-plan"), "not a Berth plan");
-        rejects(r -> r.put("version", 3), "versions 1 to 2, not 3");
-        rejects(r -> r.put("version", 0), "versions 1 to 2, not 0");
+        rejects(r -> r.put("version", 4), "versions 1 to 3, not 4");
+        rejects(r -> r.put("version", 0), "versions 1 to 3, not 0");
         // a version 1 file with version 2 keys, and a version 2 file without them
         rejects(r -> ((ObjectNode) r.get("spaces").get("sram")).put("proof", "search"), "spaces.sram.proof");
         rejects(r -> r.put("version", 2), "spaces.global.", "is missing");
@@ -245,6 +306,85 @@ class PlanJsonTest {
                 "spaces.global.timeLimited", "true or false");
         rejects(v2, r -> ((ObjectNode) r.get("spaces").get("global")).put("lowerBound", -5), "spaces.global.lowerBound");
         rejects(v2, r -> ((ObjectNode) r.get("spaces").get("global")).put("color", 1), "spaces.global.color");
+    }
+
+    @Test
+    void version3FieldsAreChecked() {
+        Plan v2 = handBuiltV2();
+        Plan v3 = handBuiltV3();
+        // an assignment only in version 3, and always there
+        rejects(v2, r -> r.set("assignment", parse(PlanJson.toBytes(v3)).get("assignment")), "assignment",
+                "version 2 plan has none");
+        rejects(v3, r -> r.remove("assignment"), "assignment", "is missing");
+        rejects(v3, r -> r.put("version", 2), "assignment", "version 2 plan has none");
+        rejects(v3, r -> assignment(r).put("seed", 1), "assignment.seed", "unknown key");
+        rejects(v3, r -> assignment(r).remove("lowerBound"), "assignment.lowerBound", "missing");
+        rejects(v3, r -> assignment(r).put("cost", -1), "assignment.cost", "0..2^63-1");
+        rejects(v3, r -> assignment(r).put("cost", 9000), "assignment.cost", "9000 is not pinnedCost plus");
+        rejects(v3, r -> assignment(r).put("lowerBound", 9000), "assignment.lowerBound", "above the cost");
+        rejects(v3, r -> assignment(r).put("pinnedCost", 5000), "assignment.pinnedCost", "above the lower bound");
+        rejects(v3, r -> assignment(r).put("proof", "lower-bound"), "assignment.proof", "not the lower bound");
+        rejects(v3, r -> assignment(r).put("proof", "likely"), "assignment.proof", "lower-bound, search, open");
+        rejects(v3, r -> ((ObjectNode) assignment(r).get("baselines")).put("greedy", 1), "assignment.baselines.greedy");
+        rejects(v3, r -> ((ObjectNode) assignment(r).get("baselines")).put("first-fit", "x"),
+                "assignment.baselines.first-fit");
+        rejects(v3, r -> choice(r).put("buffer", "abi.input"), "assignment.choices[0].buffer", "not a tensor");
+        rejects(v3, r -> choice(r).put("buffer", "nobody"), "assignment.choices[0].buffer", "not a tensor");
+        rejects(v3, r -> choice(r).put("buffer", ""), "assignment.choices[0].buffer", "empty");
+        rejects(v3, r -> choice(r).put("space", "sram"), "assignment.choices[0].space", "holds t0 in global");
+        rejects(v3, r -> choice(r).put("rank", 0), "assignment.choices[0].why", "nothing to explain");
+        rejects(v3, r -> choice(r).put("rank", -1), "assignment.choices[0].rank");
+        rejects(v3, r -> choice(r).put("colour", 1), "assignment.choices[0].colour");
+        rejects(v3, r -> {
+            ((com.fasterxml.jackson.databind.node.ArrayNode) assignment(r).get("choices")).add(choice(r).deepCopy());
+            assignment(r).put("cost", 8492 + 8192);
+        }, "assignment.choices[1].buffer", "two choices");
+        rejects(v3, r -> why(r).put("reason", "busy"), "assignment.choices[0].why.reason", "full, fragmented");
+        rejects(v3, r -> why(r).put("space", "l2"), "assignment.choices[0].why.space", "not a space of target");
+        rejects(v3, r -> why(r).remove("holders"), "assignment.choices[0].why.holders", "missing");
+        rejects(v3, r -> why(r).put("step", -1), "assignment.choices[0].why.step");
+        rejects(v3, r -> why(r).put("liveBytes", "lots"), "assignment.choices[0].why.liveBytes");
+        rejects(v3, r -> why(r).putArray("holders").add("a").add("b").add("c").add("d").add("e").add("f"),
+                "assignment.choices[0].why.holders", "at most 5");
+        rejects(v3, r -> why(r).putArray("holders").add(3), "assignment.choices[0].why.holders[0]");
+    }
+
+    private static ObjectNode assignment(ObjectNode root) {
+        return (ObjectNode) root.get("assignment");
+    }
+
+    private static ObjectNode choice(ObjectNode root) {
+        return (ObjectNode) assignment(root).get("choices").get(0);
+    }
+
+    private static ObjectNode why(ObjectNode root) {
+        return (ObjectNode) choice(root).get("why");
+    }
+
+    @Test
+    void aPlannedWorkloadWithCandidatesRoundTripsAsVersion3() {
+        var target = TargetJson.load("npu-ref");
+        Workload w = WorkloadJson.read(parse("""
+                { "workload": "fs", "buffers": [
+                  { "name": "a", "size": "192KiB", "space": ["sram", "global"], "accesses": 3, "live": [0, 2] },
+                  { "name": "b", "size": "128KiB", "space": ["sram", "global"], "accesses": 2, "live": [1, 3] },
+                  { "name": "c", "size": "4KiB", "space": "global", "accesses": 5, "live": [0, 3] } ] }
+                """.getBytes(StandardCharsets.UTF_8)), "fs", target);
+        dev.berth.plan.PlanResult r = Planner.plan(target, w, Planner.Options.defaults());
+        Plan p = r.plan();
+        Assignment a = p.assignment().orElseThrow();
+        assertThat(r.assignment()).contains(a);
+        // 320 KiB do not fit the 256 KiB sram at steps 1-2: a (3 x 192 KiB) stays, b (2 x 128 KiB) goes
+        assertThat(a.choice("a").orElseThrow().space()).isEqualTo("sram");
+        assertThat(a.choice("b").orElseThrow().why().orElseThrow().reason()).isEqualTo(Assignment.Reason.FULL);
+        assertThat(a.cost()).isEqualTo(2L * 128 * 1024 + 5L * 4096);
+        byte[] once = PlanJson.toBytes(p);
+        assertThat(new String(once, StandardCharsets.UTF_8)).contains("\"version\": 3", "\"assignment\": {",
+                "\"holders\": [\"a\"]");
+        Plan back = PlanJson.read(parse(once));
+        assertThat(back).isEqualTo(p);
+        assertThat(back.version()).isEqualTo(3);
+        assertThat(PlanJson.toBytes(back)).isEqualTo(once);
     }
 
     private static JsonNode parse(String s) {

@@ -52,22 +52,14 @@ public final class HtmlReport {
         return render(plan).getBytes(StandardCharsets.UTF_8);
     }
 
-    /** The report of a plan whose buffers had candidate spaces, with what was chosen and why. */
-    public static byte[] toBytes(Plan plan, java.util.Optional<dev.berth.artifact.Assignment> assignment) {
-        return render(plan, assignment).getBytes(StandardCharsets.UTF_8);
-    }
-
-    /** The report as one HTML document. */
-    public static String render(Plan plan) {
-        return render(plan, java.util.Optional.empty());
-    }
-
     /**
-     * The report; with an assignment, a table of the choices (each buffer's space, its first
+     * The report as one HTML document; for a plan with an assignment (its buffers had candidate
+     * spaces, {@link Plan#assignment()}), a table of the choices (each buffer's space, its first
      * candidate, and why it is not there) and the charts of the spaces chosen between side by side
      * ({@code div.side-by-side}).
      */
-    public static String render(Plan plan, java.util.Optional<dev.berth.artifact.Assignment> assignment) {
+    public static String render(Plan plan) {
+        java.util.Optional<dev.berth.artifact.Assignment> assignment = plan.assignment();
         List<PlannedBuffer> all = plan.buffers();
         long steps = 1;
         for (PlannedBuffer b : all) {

@@ -271,7 +271,8 @@ public final class TflmHeadPlan {
         Map<String, SpaceMetrics> metrics = new LinkedHashMap<>(base.spaces());
         metrics.put(arena, new SpaceMetrics(was.kind(), was.capacity(), high, peak.bytes(), peak.step(), generation,
                 was.runtimeReserve(), proof));
-        Plan plan = new Plan(base.target(), base.workload(), base.solver(), metrics, buffers, base.descriptors());
+        Plan plan = new Plan(base.target(), base.workload(), base.solver(), metrics, buffers, base.descriptors(),
+                base.assignment());
         Verdict v = PlanValidator.validate(plan);
         if (!(v instanceof Verdict.Valid ok)) {
             return Optional.empty();
