@@ -88,7 +88,7 @@ public record Assignment(long cost, long lowerBound, long pinnedCost, Proof proo
     public enum Proof {
         /**
          * The cost equals the lower bound (each step's fast space holds at most its capacity of
-         * the buffers live there, fractionally): no assignment with any placement costs less.
+         * the reserved bytes of the buffers live there): no assignment with any placement costs less.
          */
         LOWER_BOUND("lower-bound"),
         /**
@@ -108,6 +108,10 @@ public record Assignment(long cost, long lowerBound, long pinnedCost, Proof proo
 
         public String id() {
             return id;
+        }
+
+        public static Optional<Proof> byId(String id) {
+            return java.util.Arrays.stream(values()).filter(p -> p.id.equals(id)).findFirst();
         }
     }
 
@@ -165,6 +169,10 @@ public record Assignment(long cost, long lowerBound, long pinnedCost, Proof proo
 
         public String id() {
             return id;
+        }
+
+        public static Optional<Reason> byId(String id) {
+            return java.util.Arrays.stream(values()).filter(r -> r.id.equals(id)).findFirst();
         }
     }
 }

@@ -18,7 +18,8 @@ import java.util.Optional;
 
 /**
  * The assignment phase's entry: one space per buffer with candidates, the cheapest the work
- * finds. The greedy orders run first ({@link Greedy}); a workload with at most
+ * finds. The greedy orders run first ({@link Greedy}, and the order that tries first what the
+ * whole-buffer relaxation chose, {@link LiveSetBound}); a workload with at most
  * {@link #EXACT_UP_TO} such buffers is then searched exactly ({@link BranchAndBound}), starting
  * from the best greedy choice. The cost is bounded below by {@link Bounds#root}; it is proved
  * the least when it equals that bound, or when the search completed (for the placement rule of
@@ -45,6 +46,8 @@ public final class Assigner {
         Model m = new Model(target, workload);
         Optional<Greedy.Result> best = Optional.empty();
         Map<String, int[]> orders = Greedy.orders(m);
+        List<Optional<Bounds.Whole>> whole = Bounds.whole(m);
+        orders.put("whole-buffers", wholeFirst(m, orders.get("density"), whole));
         for (Map.Entry<String, int[]> o : orders.entrySet()) {
             Optional<Greedy.Result> r = Greedy.run(m, o.getKey(), o.getValue(), work.placements())
                     .map(g -> Repair.improve(m, g, o.getValue(), work.placements()));
@@ -54,7 +57,7 @@ public final class Assigner {
         }
         // the repair works on the best order's packing, its buffers in the density order
         int[] choice = best.map(Greedy.Result::choice).orElse(null);
-        long lb = Bounds.root(m, choice == null ? m.cheapest() : choice);
+        long lb = Bounds.root(m, choice == null ? m.cheapest() : choice, whole);
         long cost = best.map(Greedy.Result::cost).orElse(Long.MAX_VALUE);
         Map<Integer, Map<String, Long>> offsets = new LinkedHashMap<>();
         if (best.isPresent()) {
@@ -85,6 +88,23 @@ public final class Assigner {
         Packing fin = replay(m, choice);
         return new Result(resolved(m, choice), new Assignment(cost, Math.min(lb, cost), m.pinnedCost(), proof, choices(m, choice, fin),
                 Baselines.all(m)), placements);
+    }
+
+    /**
+     * The buffers the whole-buffer relaxation ({@link LiveSetBound}) puts in some space first, then
+     * the others, each part in {@code density}'s order: the relaxation's choice, placed for real.
+     */
+    private static int[] wholeFirst(Model m, int[] density, List<Optional<Bounds.Whole>> whole) {
+        boolean[] chosen = new boolean[m.entries.length];
+        for (Optional<Bounds.Whole> w : whole) {
+            w.ifPresent(x -> {
+                for (int r : x.ranks()) {
+                    chosen[r] = true;
+                }
+            });
+        }
+        return java.util.stream.IntStream.concat(java.util.Arrays.stream(density).filter(k -> chosen[k]),
+                java.util.Arrays.stream(density).filter(k -> !chosen[k])).toArray();
     }
 
     /** Nothing fits by the placement rule: each buffer in its fallback (or last candidate); the planner says why. */

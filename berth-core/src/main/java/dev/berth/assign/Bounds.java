@@ -5,54 +5,115 @@ import dev.berth.alloc.Allocation;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Lower bounds of the traffic cost. For the buffers of rank {@code k} on, given what the packing
  * holds: at least each one's cheapest option; and, tighter, each one's base cost
- * ({@link Entry#baseCost}) less what the spaces with a capacity can save at most
- * ({@link SavingsBound}, the per-step relaxation of each such space, with the room that what
- * is held and the remaining buffers without candidates take away). Summing the spaces' savings
- * counts a buffer in several spaces at once, which only loosens the bound.
+ * ({@link Entry#baseCost}) less what the spaces with a capacity can save at most: per space, the
+ * per-step relaxation, with the room that what is held and the remaining buffers without
+ * candidates take away, fractionally ({@link SavingsBound}, a minimum-cost flow; and
+ * {@link StepKnapsackBound}, its Lagrangian knapsacks) or in whole buffers
+ * ({@link LiveSetBound}, exact when its work allows). Summing the spaces' savings counts a buffer
+ * in several spaces at once, which only loosens the bound.
  */
 final class Bounds {
     private Bounds() {
     }
 
     /**
-     * The bound of the whole workload's cost, before anything is chosen: the better of the flow
-     * relaxation's and the per-step knapsacks' ({@link StepKnapsackBound}).
+     * One space's relaxation: what holds it already ({@code o*}) and the candidates for it, each
+     * the rank of its buffer, its step range, the bytes it requests and reserves there and what it
+     * saves there against its base cost.
      */
-    static long root(Model m, int[] known) {
+    record Instance(long limit, int[] ofirst, int[] olast, long[] oreserved, int[] rank, int[] first, int[] last,
+                    long[] size, long[] reserved, long[] gain) {
+    }
+
+    /**
+     * The whole-buffer relaxation of each space with a capacity, before anything is chosen: per
+     * space, its result with the ranks it puts there, or empty when its work ran out.
+     */
+    static List<Optional<Whole>> whole(Model m) {
         Packing empty = new Packing(m);
-        return Math.max(rest(m, 0, empty, null), rest(m, 0, empty, known));
+        List<Optional<Whole>> out = new ArrayList<>();
+        for (int s = 0; s < m.limited.size(); s++) {
+            Instance in = instance(m, 0, empty, s);
+            Optional<LiveSetBound.Result> r = LiveSetBound.solve(in.limit(), in.ofirst(), in.olast(), in.oreserved(),
+                    in.first(), in.last(), in.reserved(), in.gain(), LiveSetBound.WORK);
+            out.add(r.map(x -> {
+                List<Integer> ranks = new ArrayList<>();
+                for (int i = 0; i < in.rank().length; i++) {
+                    if (x.chosen()[i]) {
+                        ranks.add(in.rank()[i]);
+                    }
+                }
+                return new Whole(x.savings(), ranks.stream().mapToInt(Integer::intValue).toArray());
+            }));
+        }
+        return out;
+    }
+
+    /** What a space saves at most in whole buffers, and the ranks of the buffers that save it. */
+    record Whole(long savings, int[] ranks) {
+    }
+
+    /**
+     * The bound of the whole workload's cost, before anything is chosen: per space the least of
+     * the flow relaxation's savings and, where {@code whole} has it, the whole-buffer relaxation's,
+     * or else the per-step knapsacks' ({@link StepKnapsackBound}, guided by {@code known}, an
+     * assignment whose savings set the subgradient's steps).
+     */
+    static long root(Model m, int[] known, List<Optional<Whole>> whole) {
+        Packing empty = new Packing(m);
+        long saved = 0;
+        for (int s = 0; s < m.limited.size(); s++) {
+            Instance in = instance(m, 0, empty, s);
+            long one = flow(in);
+            if (whole.get(s).isPresent()) {
+                one = Math.min(one, whole.get(s).get().savings());
+            } else {
+                one = Math.min(one, knapsacks(m, s, in, known));
+            }
+            if (one == Long.MAX_VALUE || saved > Long.MAX_VALUE - one) {
+                return min(m, 0);
+            }
+            saved += one;
+        }
+        return Math.max(min(m, 0), base(m, 0) - saved);
     }
 
     /** The bound of ranks {@code k..} by the flow relaxation (what the search uses at every node). */
     static long rest(Model m, int k, Packing p) {
-        return rest(m, k, p, null);
-    }
-
-    /** With {@code known}, an assignment whose savings guide the subgradient, by the Lagrangian knapsacks. */
-    private static long rest(Model m, int k, Packing p, int[] known) {
-        long min = 0;
-        long base = 0;
-        for (int r = k; r < m.entries.length; r++) {
-            Entry e = m.entries[r];
-            min = Model.add(min, e.minCost());
-            base = Model.add(base, e.pinned() ? e.cost()[0] : e.baseCost());
-        }
         long saved = 0;
         for (int s = 0; s < m.limited.size(); s++) {
-            long one = savings(m, k, p, s, known);
+            long one = flow(instance(m, k, p, s));
             if (one == Long.MAX_VALUE || saved > Long.MAX_VALUE - one) {
-                return min;
+                return min(m, k);
             }
             saved += one;
         }
-        return Math.max(min, base - saved);
+        return Math.max(min(m, k), base(m, k) - saved);
     }
 
-    private static long savings(Model m, int k, Packing p, int s, int[] known) {
+    private static long min(Model m, int k) {
+        long min = 0;
+        for (int r = k; r < m.entries.length; r++) {
+            min = Model.add(min, m.entries[r].minCost());
+        }
+        return min;
+    }
+
+    private static long base(Model m, int k) {
+        long base = 0;
+        for (int r = k; r < m.entries.length; r++) {
+            Entry e = m.entries[r];
+            base = Model.add(base, e.pinned() ? e.cost()[0] : e.baseCost());
+        }
+        return base;
+    }
+
+    private static Instance instance(Model m, int k, Packing p, int s) {
         List<long[]> occ = new ArrayList<>();
         for (Allocation a : p.allocations(s)) {
             occ.add(new long[]{a.live().first(), a.live().last(), a.placement().reserved()});
@@ -73,13 +134,9 @@ final class Bounds {
             for (int o : e.options()) {
                 long gain = e.baseCost() - e.cost()[o];
                 if (e.limited()[o] == s && gain > 0) {
-                    // gain = accesses x size x (base accessCost - this one): a whole multiple of size
-                    cand.add(new long[]{e.spec().live().first(), e.spec().live().last(), size, gain / size});
+                    cand.add(new long[]{r, e.spec().live().first(), e.spec().live().last(), size, e.reserved()[o], gain});
                 }
             }
-        }
-        if (cand.isEmpty()) {
-            return 0;
         }
         int no = occ.size();
         int[] of = new int[no];
@@ -91,27 +148,53 @@ final class Bounds {
             or[i] = occ.get(i)[2];
         }
         int nc = cand.size();
+        int[] rank = new int[nc];
         int[] f = new int[nc];
         int[] l = new int[nc];
-        long[] b = new long[nc];
-        long[] w = new long[nc];
+        long[] size = new long[nc];
+        long[] reserved = new long[nc];
+        long[] gain = new long[nc];
         for (int i = 0; i < nc; i++) {
-            f[i] = (int) cand.get(i)[0];
-            l[i] = (int) cand.get(i)[1];
-            b[i] = cand.get(i)[2];
-            w[i] = cand.get(i)[3];
+            long[] c = cand.get(i);
+            rank[i] = (int) c[0];
+            f[i] = (int) c[1];
+            l[i] = (int) c[2];
+            size[i] = c[3];
+            reserved[i] = c[4];
+            gain[i] = c[5];
         }
-        long limit = Admission.limit(m.limited.get(s));
-        if (known == null) {
-            return SavingsBound.savings(limit, of, ol, or, f, l, b, w);
+        return new Instance(Admission.limit(m.limited.get(s)), of, ol, or, rank, f, l, size, reserved, gain);
+    }
+
+    /** gain = accesses x size x (base accessCost - this one): a whole multiple of size. */
+    private static long[] perByte(Instance in) {
+        long[] w = new long[in.gain().length];
+        for (int i = 0; i < w.length; i++) {
+            w[i] = in.gain()[i] / in.size()[i];
+        }
+        return w;
+    }
+
+    private static long flow(Instance in) {
+        if (in.rank().length == 0) {
+            return 0;
+        }
+        return SavingsBound.savings(in.limit(), in.ofirst(), in.olast(), in.oreserved(), in.first(), in.last(),
+                in.size(), perByte(in));
+    }
+
+    private static long knapsacks(Model m, int s, Instance in, int[] known) {
+        if (in.rank().length == 0) {
+            return 0;
         }
         long achieved = 0;
-        for (int r = k; r < m.entries.length; r++) {
+        for (int r = 0; r < m.entries.length; r++) {
             Entry e = m.entries[r];
             if (!e.pinned() && e.limited()[known[r]] == s) {
                 achieved += e.baseCost() - e.cost()[known[r]];
             }
         }
-        return StepKnapsackBound.savings(limit, of, ol, or, f, l, b, w, achieved);
+        return StepKnapsackBound.savings(in.limit(), in.ofirst(), in.olast(), in.oreserved(), in.first(), in.last(),
+                in.size(), perByte(in), achieved);
     }
 }

@@ -82,7 +82,7 @@ public final class AssignmentJson {
         long lower = Json.count(n.get("lowerBound"), path + ".lowerBound", "a traffic cost");
         long pinned = Json.count(n.get("pinnedCost"), path + ".pinnedCost", "a traffic cost");
         String proofId = Json.string(n.get("proof"), path + ".proof");
-        Assignment.Proof proof = proof(proofId).orElseThrow(() -> BerthException.invalid(path + ".proof", proofId,
+        Assignment.Proof proof = Assignment.Proof.byId(proofId).orElseThrow(() -> BerthException.invalid(path + ".proof", proofId,
                 path + ".proof: '" + proofId + "' is not one of lower-bound, search, open"));
         List<Assignment.Baseline> baselines = baselines(n.get("baselines"), path + ".baselines");
         List<JsonNode> cs = Json.array(n.get("choices"), path + ".choices");
@@ -143,7 +143,7 @@ public final class AssignmentJson {
         Json.object(n, path, WHY_KEYS, WHY_KEYS);
         String space = name(n.get("space"), path + ".space");
         String reasonId = Json.string(n.get("reason"), path + ".reason");
-        Assignment.Reason reason = reason(reasonId).orElseThrow(() -> BerthException.invalid(path + ".reason", reasonId,
+        Assignment.Reason reason = Assignment.Reason.byId(reasonId).orElseThrow(() -> BerthException.invalid(path + ".reason", reasonId,
                 path + ".reason: '" + reasonId + "' is not one of full, fragmented, not-cheaper"));
         int step = Json.integer(n.get("step"), path + ".step", 0);
         long live = Json.size(n.get("liveBytes"), path + ".liveBytes");
@@ -167,23 +167,5 @@ public final class AssignmentJson {
             throw BerthException.invalid(path, s, path + ": must not be empty");
         }
         return s;
-    }
-
-    private static Optional<Assignment.Proof> proof(String id) {
-        for (Assignment.Proof p : Assignment.Proof.values()) {
-            if (p.id().equals(id)) {
-                return Optional.of(p);
-            }
-        }
-        return Optional.empty();
-    }
-
-    private static Optional<Assignment.Reason> reason(String id) {
-        for (Assignment.Reason r : Assignment.Reason.values()) {
-            if (r.id().equals(id)) {
-                return Optional.of(r);
-            }
-        }
-        return Optional.empty();
     }
 }
