@@ -47,7 +47,10 @@ public final class Assigner {
         Optional<Greedy.Result> best = Optional.empty();
         Map<String, int[]> orders = Greedy.orders(m);
         List<Optional<Bounds.Whole>> whole = Bounds.whole(m);
-        orders.put("whole-buffers", wholeFirst(m, orders.get("density"), whole));
+        if (whole.stream().anyMatch(Optional::isPresent)) {
+            // without a whole-buffer choice the order would be density's again
+            orders.put("whole-buffers", wholeFirst(m, orders.get("density"), whole));
+        }
         for (Map.Entry<String, int[]> o : orders.entrySet()) {
             Optional<Greedy.Result> r = Greedy.run(m, o.getKey(), o.getValue(), work.placements())
                     .map(g -> Repair.improve(m, g, o.getValue(), work.placements()));

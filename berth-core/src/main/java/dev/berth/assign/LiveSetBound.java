@@ -23,12 +23,15 @@ import java.util.TreeSet;
  * buffers that ended leave every state, the states that no longer fit the step's room are
  * dropped, and each buffer that starts is added to the states it fits beside. Buffers that fit
  * beside everything else at every step of their own are taken first and never branched on.
- * Work is counted in state visits; past the limit there is no result (the caller keeps the
- * fractional bounds).
+ * Work is counted in state visits, each one plus the buffers of its live set (what the visit
+ * copies); past the limit there is no result (the caller keeps the fractional bounds).
  */
 final class LiveSetBound {
-    /** State visits before the program gives up. */
-    static final long WORK = 3_000_000;
+    /**
+     * Work (state visits, each one plus the size of its live set) before the program gives up:
+     * the shared models need at most 21,008 (ch_PP-OCRv4_det at a quarter of its peak live).
+     */
+    static final long WORK = 1_000_000;
 
     /** The most saved, and which candidates achieve it. */
     record Result(long savings, boolean[] chosen, long work) {
@@ -60,7 +63,7 @@ final class LiveSetBound {
     /**
      * The best choice of candidates {@code i} (live over {@code [first[i], last[i]]}, reserving
      * {@code bytes[i]}, saving {@code gain[i]}) beside the occupied items, within {@code limit} at
-     * every step; empty past {@code work} state visits or when a sum passes 2^63-1.
+     * every step; empty past {@code work} (see {@link #WORK}) or when a sum passes 2^63-1.
      */
     static Optional<Result> solve(long limit, int[] ofirst, int[] olast, long[] oreserved,
                                   int[] first, int[] last, long[] bytes, long[] gain, long work) {
@@ -134,6 +137,7 @@ final class LiveSetBound {
                 for (Map.Entry<Live, State> e : states.entrySet()) {
                     int[] items = e.getKey().items();
                     State s = e.getValue();
+                    visits += 1 + items.length;
                     int keep = 0;
                     for (int i : items) {
                         if (to[i] > k) {
@@ -154,7 +158,6 @@ final class LiveSetBound {
                         merge(next, new Live(now), new State(used, s.value(), s.trace()));
                     }
                 }
-                visits += states.size();
                 states = next;
                 if (visits > work) {
                     return Optional.empty();
@@ -163,6 +166,7 @@ final class LiveSetBound {
                     next = new LinkedHashMap<>(states);
                     for (Map.Entry<Live, State> e : states.entrySet()) {
                         State s = e.getValue();
+                        visits += 1 + e.getKey().items().length;
                         if (s.used() + bytes[i] <= room[k]) {
                             int[] with = Arrays.copyOf(e.getKey().items(), e.getKey().items().length + 1);
                             with[with.length - 1] = i;
@@ -171,7 +175,6 @@ final class LiveSetBound {
                                     new Trace(i, s.trace())));
                         }
                     }
-                    visits += states.size();
                     states = next;
                     if (visits > work) {
                         return Optional.empty();
