@@ -143,7 +143,27 @@ public final class Assigner {
         return new Workload(m.workload.name(), List.of(out), m.workload.fixed());
     }
 
+    /** What a space with a capacity holds, as the reasons look at it: first and last steps and reserved bytes. */
+    private record Held(List<Allocation> allocations, int[] first, int[] last, long[] reserved) {
+        static Held of(List<Allocation> held) {
+            int n = held.size();
+            int[] f = new int[n];
+            int[] l = new int[n];
+            long[] r = new long[n];
+            for (int i = 0; i < n; i++) {
+                f[i] = held.get(i).live().first();
+                l[i] = held.get(i).live().last();
+                r[i] = held.get(i).placement().reserved();
+            }
+            return new Held(held, f, l, r);
+        }
+    }
+
     private static List<Assignment.Choice> choices(Model m, int[] choice, Packing p) {
+        List<Held> held = new ArrayList<>();
+        for (int s = 0; p != null && s < m.limited.size(); s++) {
+            held.add(Held.of(p.allocations(s)));
+        }
         Assignment.Choice[] byIndex = new Assignment.Choice[m.entries.length];
         for (int k = 0; k < m.entries.length; k++) {
             Entry e = m.entries[k];
@@ -152,7 +172,8 @@ public final class Assigner {
             }
             int c = choice[k];
             Space got = e.spec().candidates().get(c);
-            Optional<Assignment.Why> why = c == 0 ? Optional.empty() : Optional.of(why(m, e, c, p));
+            Optional<Assignment.Why> why = c == 0 ? Optional.empty()
+                    : Optional.of(why(m, e, c, p == null ? null : e.limited()[0] < 0 ? null : held.get(e.limited()[0])));
             byIndex[e.index()] = new Assignment.Choice(e.name(), got.name(), c, e.cost()[c], why);
         }
         List<Assignment.Choice> out = new ArrayList<>();
@@ -165,7 +186,7 @@ public final class Assigner {
     }
 
     /** Why {@code e} is not in its first candidate: at the step of its lifetime where that space held most, what held it. */
-    private static Assignment.Why why(Model m, Entry e, int chosen, Packing p) {
+    private static Assignment.Why why(Model m, Entry e, int chosen, Held p) {
         Space first = e.spec().candidates().get(0);
         int s = e.limited()[0];
         int from = e.spec().live().first();
@@ -178,20 +199,10 @@ public final class Assigner {
             return new Assignment.Why(first.name(), from, 0, Admission.limit(first), e.reserved()[0], List.of(),
                     Assignment.Reason.FULL);
         }
-        List<Allocation> held = p.allocations(s);
-        int n = held.size();
-        int[] f = new int[n];
-        int[] l = new int[n];
-        long[] r = new long[n];
-        for (int i = 0; i < n; i++) {
-            f[i] = held.get(i).live().first();
-            l[i] = held.get(i).live().last();
-            r[i] = held.get(i).placement().reserved();
-        }
-        LiveBytes.Peak peak = SavingsBound.occupied(f, l, r, from, to);
+        LiveBytes.Peak peak = SavingsBound.occupied(p.first(), p.last(), p.reserved(), from, to);
         int step = peak.step() < 0 ? from : peak.step();
         List<Allocation> at = new ArrayList<>();
-        for (Allocation a : held) {
+        for (Allocation a : p.allocations()) {
             if (a.live().first() <= step && step <= a.live().last() && a.placement().reserved() > 0) {
                 at.add(a);
             }

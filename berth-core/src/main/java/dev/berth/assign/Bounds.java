@@ -59,22 +59,19 @@ final class Bounds {
     }
 
     /**
-     * The bound of the whole workload's cost, before anything is chosen: per space the least of
-     * the flow relaxation's savings and, where {@code whole} has it, the whole-buffer relaxation's,
-     * or else the per-step knapsacks' ({@link StepKnapsackBound}, guided by {@code known}, an
-     * assignment whose savings set the subgradient's steps).
+     * The bound of the whole workload's cost, before anything is chosen: per space the
+     * whole-buffer relaxation's savings where {@code whole} has them, or else the least of the flow
+     * relaxation's and the per-step knapsacks' ({@link StepKnapsackBound}, guided by
+     * {@code known}, an assignment whose savings set the subgradient's steps).
      */
     static long root(Model m, int[] known, List<Optional<Whole>> whole) {
         Packing empty = new Packing(m);
         long saved = 0;
         for (int s = 0; s < m.limited.size(); s++) {
             Instance in = instance(m, 0, empty, s);
-            long one = flow(in);
-            if (whole.get(s).isPresent()) {
-                one = Math.min(one, whole.get(s).get().savings());
-            } else {
-                one = Math.min(one, knapsacks(m, s, in, known));
-            }
+            // the whole buffers' savings are never above the fractional ones (with requested bytes, fewer than reserved)
+            long one = whole.get(s).isPresent() ? whole.get(s).get().savings()
+                    : Math.min(flow(in), knapsacks(m, s, in, known));
             if (one == Long.MAX_VALUE || saved > Long.MAX_VALUE - one) {
                 return min(m, 0);
             }
