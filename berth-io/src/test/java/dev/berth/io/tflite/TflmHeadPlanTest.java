@@ -202,9 +202,17 @@ class TflmHeadPlanTest {
         return m.workload().buffers().stream().filter(b -> b.name().equals(name)).findFirst().orElseThrow().live();
     }
 
-    @Test
-    void stepsAreTflmsWhenEveryPlannedTensorIsMarked() {
-        ImportedTflite m = load("person_detect.tflite", false);
+    /** The shared models: TFLM marks every tensor it plans, so Berth's steps are TFLM's, unshifted. */
+    @ParameterizedTest
+    @MethodSource("dev.berth.io.tflite.TflmGroundTruthTest#models")
+    void stepsAreTflmsWhenEveryPlannedTensorIsMarked(String file) {
+        ImportedTflite m = load(file, false);
         assertThat(m.stepShift()).isZero();
+        for (TflmView.Entry e : m.view().entries()) {
+            if (e.planned() && !e.variable()) {
+                assertThat(live(m, e).first()).as(e.label()).isEqualTo(Math.max(0, e.firstUsed()));
+                assertThat(live(m, e).last()).as(e.label()).isEqualTo(e.lastUsed());
+            }
+        }
     }
 }
