@@ -19,9 +19,10 @@ import java.util.Optional;
 /**
  * The assignment phase's entry: one space per buffer with candidates, the cheapest the work
  * finds. The greedy orders run first ({@link Greedy}, and the order that tries first what the
- * whole-buffer relaxation chose, {@link LiveSetBound}); a workload with at most
- * {@link #EXACT_UP_TO} such buffers is then searched exactly ({@link BranchAndBound}), starting
- * from the best greedy choice. The cost is bounded below by {@link Bounds#root}; it is proved
+ * whole-buffer relaxation chose, {@link LiveSetBound}); where the best of them costs more than
+ * the bound, that choice is placed by the skyline solver ({@link WholePlacement}); a workload with
+ * at most {@link #EXACT_UP_TO} such buffers is then searched exactly ({@link BranchAndBound}),
+ * starting from the best choice so far. The cost is bounded below by {@link Bounds#root}; it is proved
  * the least when it equals that bound, or when the search completed (for the placement rule of
  * {@link Packing}). The chosen placement of each space with a capacity comes with the result, so
  * the planner can always place what was chosen.
@@ -69,6 +70,17 @@ public final class Assigner {
                 offsets.put(s, packing.offsets(s));
             }
         }
+        // the relaxation's own choice, placed by the skyline where the placement rule could not hold it
+        Optional<WholePlacement.Placed> placed = m.limited.size() == 1 && cost > lb && whole.get(0).isPresent()
+                ? WholePlacement.place(m, whole.get(0).get()) : Optional.empty();
+        if (placed.isPresent() && placed.get().cost() < cost) {
+            choice = placed.get().choice();
+            cost = placed.get().cost();
+            offsets = new LinkedHashMap<>();
+            offsets.put(0, offsetsOf(placed.get().held()));
+        } else {
+            placed = Optional.empty();
+        }
         boolean complete = false;
         if (cost > lb && m.choosers.length <= EXACT_UP_TO && work.nodes() > 0) {
             BranchAndBound.Result r = new BranchAndBound(m, work.nodes(), choice, cost).run();
@@ -77,6 +89,7 @@ public final class Assigner {
                 choice = r.choice();
                 cost = r.cost();
                 offsets = r.offsets();
+                placed = Optional.empty();
             }
         }
         if (choice == null) {
@@ -88,9 +101,25 @@ public final class Assigner {
         for (int s = 0; s < m.limited.size(); s++) {
             placements.put(m.limited.get(s).name(), offsets.get(s));
         }
-        Packing fin = replay(m, choice);
-        return new Result(resolved(m, choice), new Assignment(cost, Math.min(lb, cost), m.pinnedCost(), proof, choices(m, choice, fin),
-                Baselines.all(m)), placements);
+        List<List<Allocation>> held = new ArrayList<>();
+        if (placed.isPresent()) {
+            held.add(placed.get().held());
+        } else {
+            Packing fin = replay(m, choice);
+            for (int s = 0; s < m.limited.size(); s++) {
+                held.add(fin.allocations(s));
+            }
+        }
+        return new Result(resolved(m, choice), new Assignment(cost, Math.min(lb, cost), m.pinnedCost(), proof,
+                choices(m, choice, held), Baselines.all(m)), placements);
+    }
+
+    private static Map<String, Long> offsetsOf(List<Allocation> held) {
+        Map<String, Long> out = new LinkedHashMap<>();
+        for (Allocation a : held) {
+            out.put(a.name(), a.placement().offset());
+        }
+        return out;
     }
 
     /**
@@ -159,10 +188,11 @@ public final class Assigner {
         }
     }
 
-    private static List<Assignment.Choice> choices(Model m, int[] choice, Packing p) {
+    /** The choices and their reasons; {@code bySpace}, what each space with a capacity holds, null when nothing was placed. */
+    private static List<Assignment.Choice> choices(Model m, int[] choice, List<List<Allocation>> bySpace) {
         List<Held> held = new ArrayList<>();
-        for (int s = 0; p != null && s < m.limited.size(); s++) {
-            held.add(Held.of(p.allocations(s)));
+        for (int s = 0; bySpace != null && s < m.limited.size(); s++) {
+            held.add(Held.of(bySpace.get(s)));
         }
         Assignment.Choice[] byIndex = new Assignment.Choice[m.entries.length];
         for (int k = 0; k < m.entries.length; k++) {
@@ -173,7 +203,7 @@ public final class Assigner {
             int c = choice[k];
             Space got = e.spec().candidates().get(c);
             Optional<Assignment.Why> why = c == 0 ? Optional.empty()
-                    : Optional.of(why(m, e, c, p == null ? null : e.limited()[0] < 0 ? null : held.get(e.limited()[0])));
+                    : Optional.of(why(m, e, c, bySpace == null ? null : e.limited()[0] < 0 ? null : held.get(e.limited()[0])));
             byIndex[e.index()] = new Assignment.Choice(e.name(), got.name(), c, e.cost()[c], why);
         }
         List<Assignment.Choice> out = new ArrayList<>();

@@ -124,6 +124,39 @@ class AssignerTest {
         return true;
     }
 
+    /**
+     * Does the assignment's own placement ({@link Assigner.Result#placements}) hold every buffer
+     * chosen for a space with a capacity, admitted afresh at its offset with the fixed regions?
+     */
+    static boolean placedFits(Target t, Workload w, Assigner.Result r) {
+        for (Space s : t.spaces().values()) {
+            if (s.capacity().isEmpty()) {
+                continue;
+            }
+            Map<String, Long> at = r.placements().get(s.name());
+            SpaceAllocator a = new SpaceAllocator(s);
+            try {
+                for (FixedRegion f : w.fixed()) {
+                    if (f.space().equals(s)) {
+                        a.reserveAt(f.name(), f.live(), f.offset(), f.size(), 1, Admission.Mode.EXACT, Origin.FIXED);
+                    }
+                }
+                for (BufferSpec b : r.workload().buffers()) {
+                    if (b.space().equals(s)) {
+                        if (at == null || !at.containsKey(b.name())) {
+                            return false;
+                        }
+                        a.reserveAt(b.name(), b.live(), at.get(b.name()), b.size(), b.alignment(), Admission.Mode.EXACT,
+                                Origin.TENSOR);
+                    }
+                }
+            } catch (BerthException e) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** The least cost over every assignment that fits, by enumeration; Long.MAX_VALUE when none does. */
     static long bruteForce(Target t, Workload w) {
         List<BufferSpec> bs = w.buffers();
@@ -165,14 +198,11 @@ class AssignerTest {
             assertThat(r.placements()).isEmpty();
             return;
         }
-        assertThat(a.cost()).as("seed %d: %s lb %d, %s", seed, a.proof(), a.lowerBound(), w).isEqualTo(brute);
+        // the placement rule's best, or less where the whole-buffer choice was placed by the skyline
+        assertThat(a.cost()).as("seed %d: %s lb %d, %s", seed, a.proof(), a.lowerBound(), w).isLessThanOrEqualTo(brute);
         assertThat(a.optimal()).isTrue();
-        assertThat(a.lowerBound()).isLessThanOrEqualTo(brute);
-        Space[] chosen = new Space[w.buffers().size()];
-        for (int i = 0; i < chosen.length; i++) {
-            chosen[i] = r.workload().buffers().get(i).space();
-        }
-        assertThat(fits(t, w, chosen)).isTrue();
+        assertThat(a.lowerBound()).isLessThanOrEqualTo(a.cost());
+        assertThat(placedFits(t, w, r)).as("seed %d", seed).isTrue();
 
         PlanResult plan = Planner.plan(t, w, Planner.Options.defaults());
         assertThat(PlanValidator.validate(plan.plan()).valid()).isTrue();
@@ -194,11 +224,7 @@ class AssignerTest {
         Assignment a = r.assignment();
         assertThat(a.lowerBound()).isLessThanOrEqualTo(a.cost());
         if (!r.placements().isEmpty()) {
-            Space[] chosen = new Space[w.buffers().size()];
-            for (int i = 0; i < chosen.length; i++) {
-                chosen[i] = r.workload().buffers().get(i).space();
-            }
-            assertThat(fits(t, w, chosen)).as("seed %d", seed).isTrue();
+            assertThat(placedFits(t, w, r)).as("seed %d", seed).isTrue();
             PlanResult plan = Planner.plan(t, w, Planner.Options.defaults().withEffort(dev.berth.plan.Effort.FIT));
             assertThat(PlanValidator.validate(plan.plan()).valid()).isTrue();
             assertThat(plan.assignment().orElseThrow().cost()).isEqualTo(a.cost());

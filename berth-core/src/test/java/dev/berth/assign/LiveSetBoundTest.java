@@ -157,6 +157,40 @@ class LiveSetBoundTest {
      * of them neighbours; the greedy places it for real (one at a time fits), so the cost equals
      * the bound and is proved optimal. The expected cost comes from the path's own recurrence.
      */
+    /**
+     * Five buffers whose bytes fit a 6-byte sram at every step, but not placed largest first at
+     * the lowest free offset (found by search): c [1,2] and d [5,7] take 0-3, b [4,6] 4-5, e [3,4]
+     * 0-1, and a [2,4] finds no free byte. Every assignment the placement rule holds leaves one
+     * buffer out; the skyline places the relaxation's choice (all five), so the cost is the bound,
+     * 0, every buffer is in sram, and the plan built on it passes the validator.
+     */
+    @Test
+    void theRelaxationsChoiceIsPlacedWhereThePlacementRuleFragments() {
+        Target t = Target.builder("t")
+                .space(Space.logical("global", AssignerTest.WIDE).accessCost(1).build())
+                .space(Space.local("sram", AssignerTest.NARROW).capacity(6).build()).build();
+        Space global = t.spaces().get("global");
+        Space sram = t.spaces().get("sram");
+        Workload w = Workload.builder("frag")
+                .buffer(BufferSpec.named("a").size(1).live(2, 4).in(sram).orIn(global).build())
+                .buffer(BufferSpec.named("b").size(2).live(4, 6).in(sram).orIn(global).build())
+                .buffer(BufferSpec.named("c").size(4).live(1, 2).in(sram).orIn(global).build())
+                .buffer(BufferSpec.named("d").size(4).live(5, 7).in(sram).orIn(global).build())
+                .buffer(BufferSpec.named("e").size(2).live(3, 4).in(sram).orIn(global).build()).build();
+        Space[] allInSram = {sram, sram, sram, sram, sram};
+        assertThat(AssignerTest.fits(t, w, allInSram)).isFalse();
+        Assigner.Result r = Assigner.assign(t, w, new Work(1_000_000, 200_000));
+        Assignment a = r.assignment();
+        assertThat(a.cost()).isZero();
+        assertThat(a.proof()).isEqualTo(Assignment.Proof.LOWER_BOUND);
+        assertThat(r.workload().buffers()).allSatisfy(b -> assertThat(b.space()).isEqualTo(sram));
+        assertThat(AssignerTest.placedFits(t, w, r)).isTrue();
+        dev.berth.plan.PlanResult plan = dev.berth.plan.Planner.plan(t, w, dev.berth.plan.Planner.Options.defaults());
+        assertThat(dev.berth.verify.PlanValidator.validate(plan.plan()).valid()).isTrue();
+        assertThat(plan.plan().buffersIn(sram)).hasSize(5);
+        assertThat(plan.plan().metrics(sram).highWater()).isLessThanOrEqualTo(6);
+    }
+
     @Test
     void aChainTooLongForTheSearchIsProvedOptimalByWholeBuffers() {
         Target t = Target.builder("t")
