@@ -39,7 +39,10 @@ final class TfliteSummary {
                 .append(m.model().tensorCount()).append(" tensors, ").append(m.model().operatorCount())
                 .append(m.model().operatorCount() == 1 ? " operator" : " operators").append("; steps 0..")
                 .append(Math.max(0, m.view().lastStep())).append(" as TFLM counts them (0: inputs, then one per operator")
-                .append(controlFlow ? " and one per subgraph an operator runs" : "").append(")\n");
+                .append(controlFlow ? " and one per subgraph an operator runs" : "").append(")")
+                .append(m.stepShift() == 0 ? "" : "; Berth's steps are TFLM's plus one: its step 0 is TFLM's -1, where"
+                        + " TFLM keeps the tensors it never marks as used")
+                .append("\n");
         long constantBytes = plan.buffers().stream().filter(b -> b.space().equals(m.constantSpace())
                 && b.origin() == Origin.TENSOR && b.name().startsWith("buffer")).mapToLong(PlannedBuffer::requested).sum();
         sb.append("  ").append(m.plannedCount()).append(" tensors TFLM plans, in ").append(m.arenaSpace()).append("; ")
