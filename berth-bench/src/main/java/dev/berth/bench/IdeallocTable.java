@@ -120,7 +120,7 @@ public final class IdeallocTable {
 
     /** One process of {@code berth bench idealloc FILE OPTIONS}; its row of the table. */
     private static Berth bench(Path jar, Path file, List<String> options) throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>(List.of("java", "-jar", jar.toString(), "bench", "idealloc", file.toString()));
+        List<String> cmd = BerthProcess.command(jar, "bench", "idealloc", file.toString());
         cmd.addAll(options);
         Path out = Files.createTempFile("berth-idealloc", ".txt");
         try {

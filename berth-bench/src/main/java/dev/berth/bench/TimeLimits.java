@@ -3,7 +3,6 @@ package dev.berth.bench;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -33,7 +32,7 @@ public final class TimeLimits {
         System.out.println("| --- | ---: | ---: | ---: | --- | ---: | ---: |");
         for (List<String> solver : List.of(List.of("--solver", "auto"), List.of("--solver", "skyline"),
                 List.of("--solver", "exact"), List.of("--solver", "auto", "--minimize"))) {
-            List<String> cmd = new ArrayList<>(List.of("java", "-jar", jar, "bench", "idealloc"));
+            List<String> cmd = BerthProcess.command(Path.of(jar), "bench", "idealloc");
             cmd.addAll(dirs);
             cmd.addAll(solver);
             cmd.addAll(List.of("--time-limit", args[1]));
