@@ -22,12 +22,13 @@ import java.util.Set;
 
 /**
  * Re-checks a plan from scratch before it is written. It shares no code with the planners
- * or the admission check: address and capacity rules are re-derived here with
- * {@link BigInteger} (no overflow is possible), overlaps are found by a sweep over steps with
- * an ordered map of live reservations, and the metrics are recomputed and compared.
+ * or the admission check: address and capacity rules are re-derived here in long arithmetic
+ * arranged so that no comparison overflows, overlaps are found by a sweep over steps with a
+ * Fenwick tree of live offsets, and the metrics are recomputed (over unbounded integers only
+ * when a sum passes 2^63-1) and compared. Per reservation it allocates nothing; a space's
+ * sweeps work on arrays of packed longs.
  */
 public final class PlanValidator {
-    private static final BigInteger ONE = BigInteger.ONE;
 
     private final Plan plan;
     private final List<Verdict.Violation> out = new ArrayList<>();
@@ -68,9 +69,7 @@ public final class PlanValidator {
                 fail(Verdict.Kind.UNKNOWN_SPACE, b.name() + " is in space " + b.space() + ", which the target does not have");
                 continue;
             }
-            if (!clearlySound(b, sp)) {
-                checkOne(b, sp);
-            }
+            checkOne(b, sp);
             bySpace.computeIfAbsent(b.space(), k -> new Indices()).add(i);
         }
         for (Space sp : spaces.values()) {
@@ -99,134 +98,90 @@ public final class PlanValidator {
     }
 
     /**
-     * True when {@link #checkOne} would find nothing, shown with long arithmetic that cannot
-     * overflow unnoticed (any step that would overflow answers false, and {@link #checkOne}
-     * decides over unbounded integers). Most reservations of a sound plan pass here without
-     * allocating.
+     * The rules of one reservation, in long arithmetic that compares without overflowing: each
+     * test is arranged so that its operands stay in range for the values the earlier tests let
+     * through ({@link BigInteger} only spells out a failure's numbers).
      */
-    private static boolean clearlySound(PlannedBuffer b, Space sp) {
+    private void checkOne(PlannedBuffer b, Space sp) {
         long off = b.offset();
         long req = b.requested();
         long res = b.reserved();
         long al = b.alignment();
         if (off < 0 || req < 0 || res < req || al < 1) {
-            return false;
-        }
-        if (b.origin() == Origin.FIXED) {
-            if (res != req) {
-                return false;
-            }
-        } else if (off % al != 0 || res % al != 0 || al % sp.alignment() != 0 || res - req >= al) {
-            // res is a multiple of al at least req: it is the least one exactly when res - req < al
-            return false;
-        }
-        long base = sp.base();
-        if (base < 0 || off > Long.MAX_VALUE - base) {
-            return false;
-        }
-        long start = base + off;
-        long m = sp.format().maxAddress();
-        if (start > m) {
-            return false;
-        }
-        boolean fits = sp.format().end() == EndConvention.EXCLUSIVE ? res <= m - start : res == 0 || res - 1 <= m - start;
-        if (!fits) {
-            return false;
-        }
-        if (sp.capacity().isPresent()) {
-            long c = sp.capacity().getAsLong();
-            long r = sp.runtimeReserve();
-            if (c < 0 || r < 0 || r > c) {
-                return false;
-            }
-            long cap = c - r;
-            return off <= cap && res <= cap - off;
-        }
-        return true;
-    }
-
-    /** {@code x < y + z} over unbounded integers. */
-    private static boolean lessThanSum(long x, long y, long z) {
-        long s = y + z;
-        if (((y ^ s) & (z ^ s)) < 0) {
-            // the sum overflowed: past 2^63-1 when y and z are positive, below -2^63 when negative
-            return y > 0;
-        }
-        return x < s;
-    }
-
-    private void checkOne(PlannedBuffer b, Space sp) {
-        if (b.offset() < 0 || b.requested() < 0 || b.reserved() < b.requested() || b.alignment() < 1) {
-            fail(Verdict.Kind.BAD_SIZE, b.name() + ": offset " + b.offset() + ", requested " + b.requested() + ", reserved "
-                    + b.reserved() + ", alignment " + b.alignment());
+            fail(Verdict.Kind.BAD_SIZE, b.name() + ": offset " + off + ", requested " + req + ", reserved " + res
+                    + ", alignment " + al);
             return;
         }
         if (b.origin() == Origin.FIXED) {
-            if (b.reserved() != b.requested()) {
-                fail(Verdict.Kind.BAD_SIZE, "fixed region " + b.name() + " reserves " + b.reserved() + " for "
-                        + b.requested() + " bytes: fixed regions are exact");
+            if (res != req) {
+                fail(Verdict.Kind.BAD_SIZE, "fixed region " + b.name() + " reserves " + res + " for " + req
+                        + " bytes: fixed regions are exact");
             }
         } else {
-            if (b.offset() % b.alignment() != 0 || b.reserved() % b.alignment() != 0
-                    || b.alignment() % sp.alignment() != 0) {
-                fail(Verdict.Kind.MISALIGNED, b.name() + ": offset " + b.offset() + " and reserved " + b.reserved()
-                        + " must be multiples of alignment " + b.alignment() + ", itself a multiple of space "
-                        + sp.name() + "'s alignment " + sp.alignment());
+            if (off % al != 0 || res % al != 0 || al % sp.alignment() != 0) {
+                fail(Verdict.Kind.MISALIGNED, b.name() + ": offset " + off + " and reserved " + res
+                        + " must be multiples of alignment " + al + ", itself a multiple of space " + sp.name()
+                        + "'s alignment " + sp.alignment());
             }
-            BigInteger need = BigInteger.valueOf(b.requested());
-            BigInteger al = BigInteger.valueOf(b.alignment());
-            BigInteger least = need.add(al).subtract(ONE).divide(al).multiply(al);
-            if (!least.equals(BigInteger.valueOf(b.reserved()))) {
-                fail(Verdict.Kind.BAD_SIZE, b.name() + ": " + b.requested() + " bytes at alignment " + b.alignment()
-                        + " reserve " + least + ", not " + b.reserved());
+            // the least multiple of al at least req: res is it when it is a multiple within al of req
+            if (res % al != 0 || res - req >= al) {
+                BigInteger alignment = BigInteger.valueOf(al);
+                BigInteger least = BigInteger.valueOf(req).add(alignment).subtract(BigInteger.ONE).divide(alignment)
+                        .multiply(alignment);
+                fail(Verdict.Kind.BAD_SIZE, b.name() + ": " + req + " bytes at alignment " + al + " reserve " + least
+                        + ", not " + res);
             }
         }
-        BigInteger start = BigInteger.valueOf(sp.base()).add(BigInteger.valueOf(b.offset()));
-        if (!encodable(sp.format(), start, BigInteger.valueOf(b.reserved()))) {
-            fail(Verdict.Kind.NOT_ENCODABLE, b.name() + ": [" + start + ", +" + b.reserved() + ") is not encodable in "
-                    + sp.format().describe());
+        // base and offset are at least 0: their sum passes 2^63-1, past every maxAddress, or is exact
+        long base = sp.base();
+        if (off > Long.MAX_VALUE - base || !encodable(sp.format(), base + off, res)) {
+            fail(Verdict.Kind.NOT_ENCODABLE, b.name() + ": [" + BigInteger.valueOf(base).add(BigInteger.valueOf(off))
+                    + ", +" + res + ") is not encodable in " + sp.format().describe());
         }
         if (sp.capacity().isPresent()) {
-            BigInteger cap = BigInteger.valueOf(sp.capacity().getAsLong()).subtract(BigInteger.valueOf(sp.runtimeReserve()));
-            if (BigInteger.valueOf(b.offset()).add(BigInteger.valueOf(b.reserved())).compareTo(cap) > 0) {
-                fail(Verdict.Kind.OVER_CAPACITY, b.name() + ": ends at " + (BigInteger.valueOf(b.offset()).add(
-                        BigInteger.valueOf(b.reserved()))) + ", past the usable capacity " + cap + " of space " + sp.name());
+            // the target keeps runtimeReserve within capacity, both at least 0
+            long cap = sp.capacity().getAsLong() - sp.runtimeReserve();
+            if (off > cap || res > cap - off) {
+                fail(Verdict.Kind.OVER_CAPACITY, b.name() + ": ends at " + BigInteger.valueOf(off).add(
+                        BigInteger.valueOf(res)) + ", past the usable capacity " + cap + " of space " + sp.name());
             }
         }
     }
 
-    /** Contract §3 restated over unbounded integers. */
-    private static boolean encodable(AddressFormat f, BigInteger start, BigInteger bytes) {
-        BigInteger m = BigInteger.valueOf(f.maxAddress());
-        if (start.compareTo(m) > 0) {
-            return false;
-        }
-        if (f.end() == EndConvention.EXCLUSIVE) {
-            return start.add(bytes).compareTo(m) <= 0;
-        }
-        return bytes.signum() == 0 || start.add(bytes).subtract(ONE).compareTo(m) <= 0;
+    /**
+     * Contract §3 for {@code bytes >= 0} bytes at any {@code start}: {@code start + bytes} (exclusive
+     * end) or {@code start + bytes - 1} (last byte) at most {@code maxAddress}, and {@code start} at
+     * most it. With {@code maxAddress >= 0} neither subtraction below overflows.
+     */
+    private static boolean encodable(AddressFormat f, long start, long bytes) {
+        long past = f.end() == EndConvention.EXCLUSIVE ? bytes : Math.max(0, bytes - 1);
+        return start <= f.maxAddress() - past;
     }
 
     /**
      * Sweep over steps; live reservations ordered by offset never overlap, so neighbours suffice.
-     * Reservations with bytes are taken by first step (then artifact order); those whose last
-     * step has passed leave first (a heap by last step); the live ones are kept by offset in a
-     * Fenwick tree over the plan's distinct offsets, which answers the neighbour below (at or
-     * under the offset) and above. O(n log n), on arrays.
+     * Reservations with bytes are taken by first step (then artifact order); before each, those
+     * whose last step has passed leave (a second array sorted by last step); the live ones are
+     * kept by offset in a Fenwick tree over the plan's distinct offsets, which answers the
+     * neighbour below (at or under the offset) and above. O(n log n), on arrays.
      */
     private void checkOverlaps(Space sp, int[] list) {
         List<PlannedBuffer> all = plan.buffers();
         int n = 0;
         long[] starts = new long[list.length];
+        long[] ends = new long[list.length];
         for (int q = 0; q < list.length; q++) {
             PlannedBuffer b = all.get(list[q]);
             if (b.reserved() > 0) {
-                // first step (0..2^31-1) in the high half, then the position in this space's list
-                starts[n++] = ((long) b.live().first() << 32) | q;
+                // the step (0..2^31-1) in the high half, then the position in this space's list
+                starts[n] = ((long) b.live().first() << 32) | q;
+                ends[n++] = ((long) b.live().last() << 32) | q;
             }
         }
         starts = Arrays.copyOf(starts, n);
+        ends = Arrays.copyOf(ends, n);
         Arrays.sort(starts);
+        Arrays.sort(ends);
         long[] keys = new long[n];
         for (int k = 0; k < n; k++) {
             keys[k] = all.get(list[(int) starts[k]]).offset();
@@ -239,15 +194,13 @@ public final class PlanValidator {
             }
         }
         OffsetSet live = new OffsetSet(Arrays.copyOf(keys, distinct));
-        long[] byLast = new long[n];
-        int heap = 0;
+        int e = 0;
         for (int k = 0; k < n; k++) {
             PlannedBuffer b = all.get(list[(int) starts[k]]);
             checks++;
-            while (heap > 0 && (int) (byLast[0] >>> 32) < b.live().first()) {
-                int gone = (int) byLast[0];
-                byLast[0] = byLast[--heap];
-                siftDown(byLast, heap);
+            // b's own last step is at least its first, so this stops at b's entry at the latest
+            while (ends[e] >>> 32 < b.live().first()) {
+                int gone = (int) ends[e++];
                 live.remove(all.get(list[gone]).offset(), gone);
             }
             int slot = live.slot(b.offset());
@@ -261,48 +214,9 @@ public final class PlanValidator {
                 clash = report(sp, all.get(list[above]), b);
             }
             if (!clash) {
-                int q = (int) starts[k];
-                live.put(slot, q);
-                byLast[heap] = ((long) b.live().last() << 32) | q;
-                siftUp(byLast, heap++);
+                live.put(slot, (int) starts[k]);
             }
         }
-    }
-
-    private static void siftUp(long[] h, int i) {
-        long x = h[i];
-        while (i > 0) {
-            int parent = (i - 1) >>> 1;
-            if (h[parent] <= x) {
-                break;
-            }
-            h[i] = h[parent];
-            i = parent;
-        }
-        h[i] = x;
-    }
-
-    private static void siftDown(long[] h, int size) {
-        if (size == 0) {
-            return;
-        }
-        long x = h[0];
-        int i = 0;
-        while (true) {
-            int c = 2 * i + 1;
-            if (c >= size) {
-                break;
-            }
-            if (c + 1 < size && h[c + 1] < h[c]) {
-                c++;
-            }
-            if (x <= h[c]) {
-                break;
-            }
-            h[i] = h[c];
-            i = c;
-        }
-        h[i] = x;
     }
 
     /**
@@ -385,8 +299,14 @@ public final class PlanValidator {
         }
     }
 
+    /** Two reservations with bytes share one: each starts before the other ends. */
     private static boolean overlap(PlannedBuffer a, PlannedBuffer b) {
-        return lessThanSum(a.offset(), b.offset(), b.reserved()) && lessThanSum(b.offset(), a.offset(), a.reserved());
+        return startsBeforeEnd(a.offset(), b.offset(), b.reserved()) && startsBeforeEnd(b.offset(), a.offset(), a.reserved());
+    }
+
+    /** {@code x < y + bytes} over unbounded integers, for {@code bytes > 0}: a sum past 2^63-1 is past every x. */
+    private static boolean startsBeforeEnd(long x, long y, long bytes) {
+        return y > Long.MAX_VALUE - bytes || x < y + bytes;
     }
 
     private boolean report(Space sp, PlannedBuffer a, PlannedBuffer b) {
@@ -461,10 +381,10 @@ public final class PlanValidator {
         long peakStep = -1;
         int s = 0;
         int e = 0;
-        while (s < n || e < n) {
+        // each reservation ends after it starts: the last end comes after every start
+        while (e < n) {
             long startStep = s < n ? starts[s] >>> 32 : Long.MAX_VALUE;
-            long endStep = e < n ? (ends[e] >>> 32) + 1 : Long.MAX_VALUE;
-            long step = Math.min(startStep, endStep);
+            long step = Math.min(startStep, (ends[e] >>> 32) + 1);
             while (s < n && (starts[s] >>> 32) == step) {
                 liveNow = Math.addExact(liveNow, all.get(list[(int) starts[s++]]).reserved());
             }
@@ -571,7 +491,7 @@ public final class PlanValidator {
                 fail(Verdict.Kind.BAD_DESCRIPTOR, "descriptor " + d.name() + " covers [" + addr + ", +" + bytes
                         + "), outside tensor " + d.of());
             }
-            if (!encodable(f, addr, bytes) || !encodable(sp.format(), addr, bytes)) {
+            if (!encodable(f, d.address(), d.transferBytes()) || !encodable(sp.format(), d.address(), d.transferBytes())) {
                 fail(Verdict.Kind.NOT_ENCODABLE, "descriptor " + d.name() + ": [" + addr + ", +" + bytes
                         + ") is not encodable in " + f.describe() + " and " + sp.format().describe());
             }
