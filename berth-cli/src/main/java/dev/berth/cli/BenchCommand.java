@@ -18,6 +18,7 @@ import dev.berth.workload.FixedRegion;
 import dev.berth.workload.Workload;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -70,22 +71,49 @@ final class BenchCommand implements Runnable {
         return out;
     }
 
-    /** The checks every suite makes of its options; returns the solver. */
-    static SolverChoice options(double timeLimit, int threads, String solver, boolean minimize) {
-        if (!(timeLimit > 0) || Double.isInfinite(timeLimit)) {
-            throw BerthException.invalid("--time-limit", Double.toString(timeLimit),
-                    "--time-limit: must be a positive number of seconds");
+    /**
+     * The search options both suites take, with the same meaning and defaults ({@code --solver}
+     * is each suite's own: their defaults differ).
+     */
+    static final class Search {
+        @Option(names = "--time-limit", paramLabel = "SECONDS", defaultValue = "60",
+                description = "Time limit per instance, in seconds. Default: ${DEFAULT-VALUE}.")
+        double timeLimit;
+
+        @Option(names = "--minimize", description = "Minimise each instance's height (auto or exact) with the larger "
+                + "work budget of plan --minimize, and show the proved optimum or the bracket left.")
+        boolean minimize;
+
+        @Option(names = "--threads", paramLabel = "N", defaultValue = "0",
+                description = "Threads of the exact solver's portfolio (0: one per processor; the answers do not "
+                        + "depend on it). Default: ${DEFAULT-VALUE}.")
+        int threads;
+
+        /** The checks every suite makes of its options; returns the planner's options for {@code solver}. */
+        Planner.Options options(String solver, Effort withoutMinimize) {
+            if (!(timeLimit > 0) || Double.isInfinite(timeLimit)) {
+                throw BerthException.invalid("--time-limit", Double.toString(timeLimit),
+                        "--time-limit: must be a positive number of seconds");
+            }
+            if (threads < 0) {
+                throw BerthException.invalid("--threads", Integer.toString(threads), "--threads: must be 0 or more");
+            }
+            SolverChoice choice = SolverChoice.byId(solver).orElseThrow(() -> BerthException.invalid("--solver", solver,
+                    "--solver: '" + solver + "' is not one of " + SolverChoice.ids()));
+            if (minimize && !choice.searches()) {
+                throw BerthException.invalid("--minimize", "--minimize needs --solver auto or exact, not the heuristic "
+                        + choice.id());
+            }
+            return new Planner.Options(choice, minimize ? Effort.MINIMIZE : withoutMinimize, timeLimit, threads,
+                    Progress.NONE);
         }
-        if (threads < 0) {
-            throw BerthException.invalid("--threads", Integer.toString(threads), "--threads: must be 0 or more");
+
+        /** The options as the table's heading line repeats them. */
+        String describe(SolverChoice choice) {
+            return " --solver " + choice.id() + (minimize ? " --minimize" : "") + " --time-limit " + timeLimit
+                    + (choice.searches() ? " --threads " + threads + " (" + (threads > 0 ? threads
+                    : Runtime.getRuntime().availableProcessors()) + " used)" : "");
         }
-        SolverChoice choice = SolverChoice.byId(solver).orElseThrow(() -> BerthException.invalid("--solver", solver,
-                "--solver: '" + solver + "' is not one of " + SolverChoice.ids()));
-        if (minimize && !choice.searches()) {
-            throw BerthException.invalid("--minimize", "--minimize needs --solver auto or exact, not the heuristic "
-                    + choice.id());
-        }
-        return choice;
     }
 
     /**
@@ -108,25 +136,17 @@ final class BenchCommand implements Runnable {
                 + "subdirectories), or .csv files.")
         List<Path> dirs;
 
-        @Option(names = "--time-limit", paramLabel = "SECONDS", defaultValue = "60",
-                description = "Time limit per instance, in seconds. Default: ${DEFAULT-VALUE}.")
-        double timeLimit;
-
         @Option(names = "--solver", paramLabel = "SOLVER", defaultValue = "auto",
                 description = "auto, greedy, best-fit, skyline or exact. Default: ${DEFAULT-VALUE}.")
         String solver;
 
-        @Option(names = "--minimize", description = "Minimise with the larger work budget of plan --minimize.")
-        boolean minimize;
-
-        @Option(names = "--threads", paramLabel = "N", defaultValue = "0",
-                description = "Threads of the exact solver's portfolio (0: one per processor; the answers do not "
-                        + "depend on it). Default: ${DEFAULT-VALUE}.")
-        int threads;
+        @Mixin
+        Search search;
 
         @Override
         public Integer call() throws IOException {
-            SolverChoice choice = options(timeLimit, threads, solver, minimize);
+            Planner.Options options = search.options(solver, Effort.DEFAULT);
+            SolverChoice choice = options.solver();
             List<Path[]> instances = new ArrayList<>();
             for (Path d : dirs) {
                 Path base = Files.isDirectory(d) ? d.toAbsolutePath().getParent() : null;
@@ -134,8 +154,6 @@ final class BenchCommand implements Runnable {
                     instances.add(new Path[]{f, base == null ? f.getFileName() : base.relativize(f.toAbsolutePath())});
                 }
             }
-            Planner.Options options = new Planner.Options(choice, minimize ? Effort.MINIMIZE : Effort.DEFAULT,
-                    timeLimit, threads, Progress.NONE);
             Target t = MiniMallocCsv.target(Long.MAX_VALUE);
             List<String[]> rows = new ArrayList<>();
             rows.add(new String[]{"instance", "buffers", "lower bound", "height", "height/lower bound", "solver",
@@ -164,9 +182,7 @@ final class BenchCommand implements Runnable {
             }
             PrintWriter out = spec.commandLine().getOut();
             out.println();
-            out.println("berth bench idealloc --solver " + choice.id() + (minimize ? " --minimize" : "")
-                    + " --time-limit " + timeLimit + (choice.searches() ? " --threads " + threads + " (" + (threads > 0
-                    ? threads : Runtime.getRuntime().availableProcessors()) + " used)" : ""));
+            out.println("berth bench idealloc" + search.describe(choice));
             out.print(Tables.render(rows));
             out.println(String.format(Locale.ROOT, "total: %d instances planned and validated, %d proved optimal, %.3f s",
                     instances.size(), optimal, totalTime));
@@ -197,10 +213,6 @@ final class BenchCommand implements Runnable {
         @Parameters(index = "0", paramLabel = "DIR", description = "A directory of .csv files (or one .csv file).")
         Path dir;
 
-        @Option(names = "--time-limit", paramLabel = "SECONDS", defaultValue = "60",
-                description = "Time limit per instance, in seconds. Default: ${DEFAULT-VALUE}.")
-        double timeLimit;
-
         @Option(names = "--capacity", paramLabel = "SIZE",
                 description = "Capacity for every instance (default: the number in each file name, as in A.1048576.csv).")
         String capacity;
@@ -209,25 +221,18 @@ final class BenchCommand implements Runnable {
                 description = "auto, greedy, best-fit, skyline or exact. Default: ${DEFAULT-VALUE}.")
         String solver;
 
-        @Option(names = "--minimize", description = "Minimise each instance's height (auto or exact) with the larger "
-                + "work budget of plan --minimize, and show the proved optimum or the bracket left.")
-        boolean minimize;
-
-        @Option(names = "--threads", paramLabel = "N", defaultValue = "0",
-                description = "Threads of the exact solver's portfolio (0: one per processor; the answers do not "
-                        + "depend on it). Default: ${DEFAULT-VALUE}.")
-        int threads;
+        @Mixin
+        Search search;
 
         @Override
         public Integer call() throws IOException {
-            SolverChoice choice = options(timeLimit, threads, solver, minimize);
+            Planner.Options options = search.options(solver, Effort.FIT);
+            SolverChoice choice = options.solver();
             List<Path> files = csvFiles(dir, false);
             List<Long> capacities = new ArrayList<>();
             for (Path f : files) {
                 capacities.add(capacityOf(f));
             }
-            Planner.Options options = new Planner.Options(choice, minimize ? Effort.MINIMIZE : Effort.FIT, timeLimit,
-                    threads, Progress.NONE);
             PrintWriter out = spec.commandLine().getOut();
             List<String[]> rows = new ArrayList<>();
             rows.add(new String[]{"instance", "buffers", "capacity", "peak live", "solved", "height", "height/peak",
@@ -278,12 +283,10 @@ final class BenchCommand implements Runnable {
                 err.flush();
             }
             out.println();
-            out.println("berth bench minimalloc " + dir + " --solver " + choice.id() + (minimize ? " --minimize" : "")
-                    + " --time-limit " + timeLimit + (choice.searches() ? " --threads " + threads + " (" + (threads > 0
-                    ? threads : Runtime.getRuntime().availableProcessors()) + " used)" : ""));
+            out.println("berth bench minimalloc " + dir + search.describe(choice));
             out.print(Tables.render(rows));
             out.println(String.format(Locale.ROOT, "total: %d of %d solved and validated%s, %.3f s", solved, files.size(),
-                    minimize ? ", " + optimal + " proved optimal" : "", totalTime));
+                    search.minimize ? ", " + optimal + " proved optimal" : "", totalTime));
             return 0;
         }
 

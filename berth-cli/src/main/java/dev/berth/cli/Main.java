@@ -19,7 +19,8 @@ import java.util.Optional;
         subcommands = {PlanCommand.class, CheckDeployCommand.class, ReportCommand.class, DemoCommand.class,
                 BenchCommand.class, CompletionCommand.class, CommandLine.HelpCommand.class},
         footer = {"", "Exit codes: 0 done, 1 internal error, 2 invalid-input, 3 address-not-encodable,",
-                "4 arithmetic-overflow, 5 capacity-exceeded, 6 insufficient-deployment-capacity.",
+                "4 arithmetic-overflow, 5 capacity-exceeded, 6 insufficient-deployment-capacity,",
+                "7 host-memory-exhausted (the planner's own heap: give the JVM more with BERTH_JAVA_OPTS=-Xmx...).",
                 "", "Examples:", "  berth plan examples/convnet.json --show",
                 "  berth plan examples/convnet.json -o plan.json --report plan.html",
                 "  berth check-deploy plan.json --provide global=16MiB",
@@ -68,10 +69,36 @@ public final class Main implements Runnable {
             }
             return 1;
         });
-        int code = cl.execute(args);
+        int code;
+        try {
+            code = cl.execute(args);
+        } catch (OutOfMemoryError e) {
+            // the input's data became unreachable as the error unwound: there is room to say so
+            code = outOfMemory(json, out, err);
+        }
         out.flush();
         err.flush();
         return code;
+    }
+
+    /** Exit code of {@code host-memory-exhausted}: the planner's own heap, not a limit of the plan. */
+    static final int HOST_MEMORY_EXHAUSTED = 7;
+
+    /**
+     * The JVM ran out of heap: not a bug and not a limit of the plan (contract §7), so no stack trace;
+     * the message gives the heap the JVM had and how to give it more. Outputs are written atomically,
+     * so no partial file is left.
+     */
+    static int outOfMemory(boolean json, PrintWriter out, PrintWriter err) {
+        long max = Runtime.getRuntime().maxMemory();
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("category", "host-memory-exhausted");
+        m.put("message", "the planner ran out of host memory: its Java heap of " + (max >> 20) + " MiB is too small"
+                + " for this input (no file was written); give the JVM more, e.g. BERTH_JAVA_OPTS=-Xmx"
+                + Math.max(1, 2 * (max >> 30)) + "g ./berth ... (docs/design.md gives the bytes per buffer)");
+        m.put("heapBytes", max);
+        emit(m, json, out, err);
+        return HOST_MEMORY_EXHAUSTED;
     }
 
     static void report(Failure f, boolean json, PrintWriter out, PrintWriter err) {

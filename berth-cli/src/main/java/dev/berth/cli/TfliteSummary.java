@@ -39,7 +39,10 @@ final class TfliteSummary {
                 .append(m.model().tensorCount()).append(" tensors, ").append(m.model().operatorCount())
                 .append(m.model().operatorCount() == 1 ? " operator" : " operators").append("; steps 0..")
                 .append(Math.max(0, m.view().lastStep())).append(" as TFLM counts them (0: inputs, then one per operator")
-                .append(controlFlow ? " and one per subgraph an operator runs" : "").append(")\n");
+                .append(controlFlow ? " and one per subgraph an operator runs" : "").append(")")
+                .append(m.stepShift() == 0 ? "" : "; Berth's steps are TFLM's plus one: its step 0 is TFLM's -1, where"
+                        + " TFLM keeps the tensors it never marks as used")
+                .append("\n");
         long constantBytes = plan.buffers().stream().filter(b -> b.space().equals(m.constantSpace())
                 && b.origin() == Origin.TENSOR && b.name().startsWith("buffer")).mapToLong(PlannedBuffer::requested).sum();
         sb.append("  ").append(m.plannedCount()).append(" tensors TFLM plans, in ").append(m.arenaSpace()).append("; ")
@@ -51,11 +54,9 @@ final class TfliteSummary {
         m.view().entries().stream().filter(TflmView.Entry::planned).forEach(e -> plannedNames.add(e.label()));
         List<PlannedBuffer> planned = plan.buffers().stream().filter(b -> b.space().equals(m.arenaSpace())
                 && b.origin() == Origin.TENSOR && plannedNames.contains(b.name())).toList();
-        int[] first = planned.stream().mapToInt(b -> b.live().first()).toArray();
-        int[] last = planned.stream().mapToInt(b -> b.live().last()).toArray();
-        long[] reserved = planned.stream().mapToLong(PlannedBuffer::reserved).toArray();
-        long peak = dev.berth.solve.LiveBytes.peak(first, last, reserved).bytes();
-        long high = planned.stream().mapToLong(b -> b.offset() + b.reserved()).max().orElse(0);
+        dev.berth.artifact.SpaceUse use = dev.berth.artifact.SpaceUse.of(planned);
+        long peak = use.peak().bytes();
+        long high = use.highWater();
         boolean scratch = !m.scratch().isEmpty();
         long naive = 0;
         for (TflmView.Entry e : m.view().entries()) {

@@ -183,6 +183,9 @@ final class Portfolio {
             Thread.currentThread().interrupt();
             return new Result(CanonicalSearch.STOPPED, -1);
         } catch (ExecutionException e) {
+            if (e.getCause() instanceof Error error) {
+                throw error; // out of memory in a worker is the caller's out of memory, not a failed search
+            }
             throw new IllegalStateException("search failed", e.getCause());
         }
     }

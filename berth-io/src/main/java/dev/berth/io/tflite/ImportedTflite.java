@@ -41,6 +41,14 @@ public record ImportedTflite(String name, TfliteModel model, TflmView view, Targ
         return view.entries().stream().filter(TflmView.Entry::variable).count();
     }
 
+    /**
+     * Berth's step minus TFLM's: 1 when TFLM leaves a tensor it plans unmarked (Berth's step 0 is then
+     * TFLM's step -1, where TFLM keeps such tensors), else 0.
+     */
+    public int stepShift() {
+        return TfliteImport.stepShift(view);
+    }
+
     public long constantCount() {
         return view.entries().stream().filter(TflmView.Entry::constant).count();
     }

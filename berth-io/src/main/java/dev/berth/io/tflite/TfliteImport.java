@@ -24,7 +24,8 @@ import java.util.OptionalLong;
  * <ul>
  *   <li>each tensor TFLM plans becomes a buffer of its bytes in the arena space (the bundled
  *       {@code tflm} target's {@code arena}, alignment 16, so reservations are TFLM's sizes rounded
- *       up to 16), live from its first to its last use; TFLM's "never set" (-1) becomes step 0;</li>
+ *       up to 16), live from its first to its last use (a first use TFLM never sets is TFLM's step -1: see
+ *       {@link #stepShift});</li>
  *   <li>variable tensors (LSTM / SVDF state) must keep their bytes between invocations: they live
  *       over every step, in the {@code persistent} space when the target has one (where TFLM puts
  *       them: its persistent tail, not the planned head), else in the arena;</li>
@@ -35,7 +36,7 @@ import java.util.OptionalLong;
  * </ul>
  *
  * Steps are TFLM's: 0 is subgraph 0's inputs, each operator (and each entry into a control-flow
- * subgraph) one more.
+ * subgraph) one more; plus one when TFLM leaves a planned tensor unmarked ({@link #stepShift}).
  */
 public final class TfliteImport {
 
@@ -103,7 +104,8 @@ public final class TfliteImport {
         Space arena = t.space(act, "--activation-space");
         Space constants = t.space(constantSpace(t, o, act), "--weight-space");
         Space persistent = t.findSpace("persistent").filter(s -> s instanceof Space.Logical).orElse(arena);
-        int last = Math.max(0, view.lastStep());
+        int shift = stepShift(view);
+        int last = Math.max(0, view.lastStep()) + shift;
         List<BufferSpec> planned = new ArrayList<>();
         List<BufferSpec> variables = new ArrayList<>();
         List<BufferSpec> constant = new ArrayList<>();
@@ -112,8 +114,7 @@ public final class TfliteImport {
         for (TflmView.Entry e : view.entries()) {
             TfliteModel.Tensor tensor = m.subgraphs().get(e.subgraph()).tensors().get(e.index());
             if (e.planned()) {
-                Lifetime live = e.variable() ? new Lifetime(0, last)
-                        : new Lifetime(Math.max(0, e.firstUsed()), Math.max(0, Math.max(e.firstUsed(), e.lastUsed())));
+                Lifetime live = e.variable() ? new Lifetime(0, last) : lifetime(e, shift);
                 planned.add(new BufferSpec(e.label(), e.bytes(), arena, 1, live, Optional.empty()));
                 bufferOf.put(e.label(), e.label());
             } else if (e.variable() && e.bytes() > 0) {
@@ -132,7 +133,8 @@ public final class TfliteImport {
         }
         for (int k = 0; k < o.scratch().size(); k++) {
             TflmScratch s = o.scratch().get(k);
-            planned.add(new BufferSpec(TflmScratch.label(k), s.size(), arena, 1, new Lifetime(s.first(), s.last()),
+            planned.add(new BufferSpec(TflmScratch.label(k), s.size(), arena, 1,
+                    new Lifetime(s.first() + shift, s.last() + shift),
                     Optional.empty()));
         }
         List<BufferSpec> all = new ArrayList<>(planned);
@@ -140,6 +142,34 @@ public final class TfliteImport {
         all.addAll(constant);
         return new ImportedTflite(name, m, view, t, new Workload(name, all, List.of()), arena.name(), persistent.name(),
                 constants.name(), bufferOf, o.scratch(), accesses(m, view));
+    }
+
+    /**
+     * 1 when TFLM's walk leaves a tensor it plans itself (planned, not variable) never marked
+     * ({@link TflmView#UNSET} to {@link TflmView#UNSET}: an unused tensor, or one of a subgraph nothing
+     * runs), else 0. TFLM keeps such a tensor at step -1, where it overlaps only the tensors whose first
+     * use is also unset; Berth's steps are then TFLM's plus one, so Berth's step 0 is TFLM's -1 and the
+     * two conflict relations are the same.
+     */
+    static int stepShift(TflmView view) {
+        for (TflmView.Entry e : view.entries()) {
+            if (e.planned() && !e.variable() && e.lastUsed() == TflmView.UNSET) {
+                return 1;
+            }
+        }
+        return 0;
+    }
+
+    /**
+     * A tensor's lifetime in Berth's steps: TFLM's inclusive [first, last] plus {@code shift}; an unset
+     * first use is TFLM's step -1, an unset last use (never read) ends at the first use.
+     */
+    static Lifetime lifetime(TflmView.Entry e, int shift) {
+        int first = e.firstUsed() == TflmView.UNSET ? -1 : e.firstUsed();
+        int last = Math.max(first, e.lastUsed());
+        // with shift 0 no tensor's first and last are both unset; one whose first alone is unset (read,
+        // never written) overlaps everything up to its last use either way
+        return new Lifetime(Math.max(0, first + shift), Math.max(0, last + shift));
     }
 
     /**

@@ -39,10 +39,10 @@ class TfliteImportFuzzTest {
     }
 
     /**
-     * TFLM's own tensor placement as an offline plan ends at TFLM's own head; when its layout passes the
-     * validator under Berth's lifetimes, the head kept is at most that. (It need not pass: a tensor TFLM
-     * never marks as used, lifetime -1, is live at step 0 for Berth; finding
-     * {@code crash-tflm-own-unused-tensors-at-step-minus-1}.)
+     * TFLM's own tensor placement as an offline plan ends at TFLM's own head, its layout passes the
+     * validator under Berth's lifetimes, and the head kept is at most that. (Finding
+     * {@code crash-tflm-own-unused-tensors-at-step-minus-1}: tensors TFLM never marks as used, which
+     * Berth once kept at step 0 with the inputs, failed it.)
      */
     static void checkHead(TflmHeadPlan.Choice c) {
         if (!c.predicted()) {
@@ -54,7 +54,10 @@ class TfliteImportFuzzTest {
                 if (k.predictedHead() != own) {
                     throw new AssertionError("TFLM's own placement predicts " + k.predictedHead() + ", TFLM's own head is " + own);
                 }
-                if (k.valid() && c.predictedHead().getAsLong() > own) {
+                if (!k.valid()) {
+                    throw new AssertionError("TFLM's own placement fails the validator under Berth's lifetimes");
+                }
+                if (c.predictedHead().getAsLong() > own) {
                     throw new AssertionError("predicted head " + c.predictedHead() + " above TFLM's own " + own);
                 }
             }
