@@ -49,11 +49,9 @@ final class OnnxSummary {
         java.util.List<dev.berth.artifact.PlannedBuffer> acts = plan.buffers().stream()
                 .filter(b -> b.space().equals(m.activationSpace()) && b.origin() == dev.berth.workload.Origin.TENSOR)
                 .toList();
-        int[] first = acts.stream().mapToInt(b -> b.live().first()).toArray();
-        int[] last = acts.stream().mapToInt(b -> b.live().last()).toArray();
-        long[] reserved = acts.stream().mapToLong(dev.berth.artifact.PlannedBuffer::reserved).toArray();
-        long peak = dev.berth.solve.LiveBytes.peak(first, last, reserved).bytes();
-        long high = acts.stream().mapToLong(b -> b.offset() + b.reserved()).max().orElse(0);
+        dev.berth.artifact.SpaceUse use = dev.berth.artifact.SpaceUse.of(acts);
+        long peak = use.peak().bytes();
+        long high = use.highWater();
         long naive = naiveReserved(m, space);
         sb.append("activations in ").append(m.activationSpace()).append(" (reserved bytes, alignment ")
                 .append(space.alignment()).append("):\n");

@@ -54,11 +54,9 @@ final class TfliteSummary {
         m.view().entries().stream().filter(TflmView.Entry::planned).forEach(e -> plannedNames.add(e.label()));
         List<PlannedBuffer> planned = plan.buffers().stream().filter(b -> b.space().equals(m.arenaSpace())
                 && b.origin() == Origin.TENSOR && plannedNames.contains(b.name())).toList();
-        int[] first = planned.stream().mapToInt(b -> b.live().first()).toArray();
-        int[] last = planned.stream().mapToInt(b -> b.live().last()).toArray();
-        long[] reserved = planned.stream().mapToLong(PlannedBuffer::reserved).toArray();
-        long peak = dev.berth.solve.LiveBytes.peak(first, last, reserved).bytes();
-        long high = planned.stream().mapToLong(b -> b.offset() + b.reserved()).max().orElse(0);
+        dev.berth.artifact.SpaceUse use = dev.berth.artifact.SpaceUse.of(planned);
+        long peak = use.peak().bytes();
+        long high = use.highWater();
         boolean scratch = !m.scratch().isEmpty();
         long naive = 0;
         for (TflmView.Entry e : m.view().entries()) {

@@ -10,12 +10,12 @@ import dev.berth.artifact.DescriptorEntry;
 import dev.berth.artifact.Plan;
 import dev.berth.artifact.PlannedBuffer;
 import dev.berth.artifact.SpaceMetrics;
+import dev.berth.artifact.SpaceUse;
 import dev.berth.failure.BerthException;
 import dev.berth.failure.Category;
 import dev.berth.failure.Failure;
 import dev.berth.artifact.Optimality;
 import dev.berth.solve.Budget;
-import dev.berth.solve.LiveBytes;
 import dev.berth.solve.Outcome;
 import dev.berth.solve.SolverChoice;
 import dev.berth.solve.SolverKind;
@@ -220,30 +220,20 @@ public final class Planner {
                                      Map<String, SpaceOutcome> used, List<DescriptorEntry> descriptors) {
         List<PlannedBuffer> buffers = new ArrayList<>();
         Map<String, SpaceMetrics> metrics = new LinkedHashMap<>();
+        Map<String, List<PlannedBuffer>> bySpace = new LinkedHashMap<>();
         for (SpaceState st : spaces.values()) {
             Space s = st.space;
             List<Item> items = st.items();
             List<Placement> ps = st.placed();
-            int n = items.size();
-            int[] first = new int[n];
-            int[] last = new int[n];
-            long[] reserved = new long[n];
-            long high = 0;
-            long gen = 0;
-            for (int i = 0; i < n; i++) {
-                Item it = items.get(i);
-                Placement p = ps.get(i);
-                first[i] = it.live().first();
-                last[i] = it.live().last();
-                reserved[i] = p.reserved();
-                high = Math.max(high, p.end());
-                if (it.origin() == Origin.DESCRIPTOR_TABLE || it.origin() == Origin.INSTRUCTIONS) {
-                    gen = Checked.add(gen, p.reserved());
-                }
+            List<PlannedBuffer> in = new ArrayList<>(items.size());
+            for (int i = 0; i < items.size(); i++) {
+                in.add(items.get(i).planned(ps.get(i)));
             }
-            LiveBytes.Peak peak = LiveBytes.peak(first, last, reserved);
-            metrics.put(s.name(), new SpaceMetrics(s.kind(), s.capacity(), high, peak.bytes(), peak.step(), gen,
-                    s.runtimeReserve(), Optional.of(optimality(used.get(s.name()), items, ps, high, peak.bytes()))));
+            bySpace.put(s.name(), in);
+            SpaceUse use = SpaceUse.of(in);
+            metrics.put(s.name(), new SpaceMetrics(s.kind(), s.capacity(), use.highWater(), use.peak().bytes(),
+                    use.peak().step(), use.generation(), s.runtimeReserve(),
+                    Optional.of(optimality(used.get(s.name()), in, use.highWater(), use.peak().bytes()))));
         }
         // artifact order: the workload's buffers, then fixed regions, then derived reservations. A
         // space gathered its fixed regions, then its buffers, each in input order (gather), and
@@ -264,14 +254,15 @@ public final class Planner {
             c[0] = 0;
         }
         for (BufferSpec b : workload.buffers()) {
-            buffers.add(planned(spaces.get(b.space().name()), at.get(b.space().name())[1]++, b.name()));
+            buffers.add(planned(bySpace.get(b.space().name()), at.get(b.space().name())[1]++, b.name()));
         }
         for (FixedRegion f : workload.fixed()) {
-            buffers.add(planned(spaces.get(f.space().name()), at.get(f.space().name())[0]++, f.name()));
+            buffers.add(planned(bySpace.get(f.space().name()), at.get(f.space().name())[0]++, f.name()));
         }
-        for (SpaceState st : spaces.values()) {
-            for (int i = at.get(st.space.name())[2]; i < st.items().size(); i++) {
-                buffers.add(st.items().get(i).planned(st.placed().get(i)));
+        for (Map.Entry<String, List<PlannedBuffer>> e : bySpace.entrySet()) {
+            List<PlannedBuffer> in = e.getValue();
+            for (int i = at.get(e.getKey())[2]; i < in.size(); i++) {
+                buffers.add(in.get(i));
             }
         }
         Plan plan = new Plan(target, workload.name(), options.solver(), metrics, buffers, descriptors);
@@ -285,12 +276,12 @@ public final class Planner {
     }
 
     /** The artifact entry of item {@code i} of a space, which gather put there for {@code name}. */
-    private static PlannedBuffer planned(SpaceState st, int i, String name) {
-        Item it = st.items().get(i);
-        if (!it.name().equals(name)) {
-            throw new IllegalStateException("item " + i + " of space " + st.space.name() + " is " + it.name() + ", not " + name);
+    private static PlannedBuffer planned(List<PlannedBuffer> in, int i, String name) {
+        PlannedBuffer b = in.get(i);
+        if (!b.name().equals(name)) {
+            throw new IllegalStateException("item " + i + " of space " + b.space() + " is " + b.name() + ", not " + name);
         }
-        return it.planned(st.placed().get(i));
+        return b;
     }
 
     /**
@@ -299,13 +290,12 @@ public final class Planner {
      * (each at the aligned top, as {@link GenerationAllocator} puts it), and never below the peak
      * of live bytes over everything in the space.
      */
-    private static Optimality optimality(SpaceOutcome o, List<Item> items, List<Placement> ps, long high, long peak) {
+    private static Optimality optimality(SpaceOutcome o, List<PlannedBuffer> in, long high, long peak) {
         long fromBound = o.lowerBound();
         long fromSearch = o.provedLower();
-        for (int i = 0; i < items.size(); i++) {
-            Origin origin = items.get(i).origin();
+        for (PlannedBuffer p : in) {
+            Origin origin = p.origin();
             if (origin == Origin.DESCRIPTOR_TABLE || origin == Origin.INSTRUCTIONS) {
-                Placement p = ps.get(i);
                 fromBound = Checked.saturatingAdd(Checked.saturatingAlignUp(fromBound, p.alignment()), p.reserved());
                 fromSearch = Checked.saturatingAdd(Checked.saturatingAlignUp(fromSearch, p.alignment()), p.reserved());
             }

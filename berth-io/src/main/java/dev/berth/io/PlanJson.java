@@ -10,8 +10,8 @@ import dev.berth.artifact.Optimality;
 import dev.berth.artifact.Plan;
 import dev.berth.artifact.PlannedBuffer;
 import dev.berth.artifact.SpaceMetrics;
+import dev.berth.artifact.SpaceUse;
 import dev.berth.failure.BerthException;
-import dev.berth.solve.LiveBytes;
 import dev.berth.solve.SolverChoice;
 import dev.berth.solve.SolverKind;
 import dev.berth.target.Space;
@@ -375,15 +375,6 @@ public final class PlanJson {
 
     /** The first step with the most reserved bytes live in {@code space}, by the planner's own sweep. */
     private static int peakStep(List<PlannedBuffer> buffers, String space) {
-        List<PlannedBuffer> in = buffers.stream().filter(b -> b.space().equals(space)).toList();
-        int[] first = new int[in.size()];
-        int[] last = new int[in.size()];
-        long[] reserved = new long[in.size()];
-        for (int i = 0; i < in.size(); i++) {
-            first[i] = in.get(i).live().first();
-            last[i] = in.get(i).live().last();
-            reserved[i] = in.get(i).reserved();
-        }
-        return LiveBytes.peak(first, last, reserved).step();
+        return SpaceUse.of(buffers.stream().filter(b -> b.space().equals(space)).toList()).peak().step();
     }
 }

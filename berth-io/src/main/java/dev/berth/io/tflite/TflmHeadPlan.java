@@ -1,12 +1,12 @@
 package dev.berth.io.tflite;
 
-import dev.berth.arith.Checked;
 import dev.berth.artifact.Optimality;
 import dev.berth.artifact.Plan;
 import dev.berth.artifact.PlannedBuffer;
 import dev.berth.artifact.SpaceMetrics;
 import dev.berth.plan.PlanResult;
 import dev.berth.plan.Planner;
+import dev.berth.artifact.SpaceUse;
 import dev.berth.solve.LiveBytes;
 import dev.berth.solve.SolverKind;
 import dev.berth.verify.PlanValidator;
@@ -243,23 +243,10 @@ public final class TflmHeadPlan {
             return Optional.of(planned);
         }
         List<PlannedBuffer> inArena = buffers.stream().filter(b -> b.space().equals(arena)).toList();
-        int n = inArena.size();
-        int[] first = new int[n];
-        int[] last = new int[n];
-        long[] reserved = new long[n];
-        long high = 0;
-        long generation = 0;
-        for (int i = 0; i < n; i++) {
-            PlannedBuffer b = inArena.get(i);
-            first[i] = b.live().first();
-            last[i] = b.live().last();
-            reserved[i] = b.reserved();
-            high = Math.max(high, Checked.add(b.offset(), b.reserved()));
-            if (b.origin() == Origin.DESCRIPTOR_TABLE || b.origin() == Origin.INSTRUCTIONS) {
-                generation = Checked.add(generation, b.reserved());
-            }
-        }
-        LiveBytes.Peak peak = LiveBytes.peak(first, last, reserved);
+        SpaceUse use = SpaceUse.of(inArena);
+        long high = use.highWater();
+        LiveBytes.Peak peak = use.peak();
+        long generation = use.generation();
         long height = high;
         SpaceMetrics was = base.spaces().get(arena);
         SolverKind solver = source == Source.TFLM_OWN ? SolverKind.GREEDY : planned.solverBySpace().get(arena);

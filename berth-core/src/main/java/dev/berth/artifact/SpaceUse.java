@@ -1,0 +1,44 @@
+package dev.berth.artifact;
+
+import dev.berth.arith.Checked;
+import dev.berth.solve.LiveBytes;
+import dev.berth.workload.Origin;
+
+import java.util.List;
+
+/**
+ * What a space's reservations occupy, measured from the reservations themselves: the high-water
+ * mark (the largest end), the bytes of the generation-time allocations (descriptor tables,
+ * instruction streams) and the peak of reserved bytes live at one step. The one measure of a
+ * planned space for the planner's metrics and every client that re-measures a layout (a TFLM
+ * head, a report of some of a space's buffers); the plan validator checks the figures with its
+ * own code.
+ */
+public record SpaceUse(long highWater, long generation, LiveBytes.Peak peak) {
+    public SpaceUse {
+        if (highWater < 0 || generation < 0 || peak == null) {
+            throw new IllegalArgumentException("space use " + highWater + ", " + generation + ", " + peak);
+        }
+    }
+
+    /** Measures {@code buffers}, all of one space (the caller's selection); sums are checked. */
+    public static SpaceUse of(List<PlannedBuffer> buffers) {
+        int n = buffers.size();
+        int[] first = new int[n];
+        int[] last = new int[n];
+        long[] reserved = new long[n];
+        long high = 0;
+        long generation = 0;
+        for (int i = 0; i < n; i++) {
+            PlannedBuffer b = buffers.get(i);
+            first[i] = b.live().first();
+            last[i] = b.live().last();
+            reserved[i] = b.reserved();
+            high = Math.max(high, Checked.add(b.offset(), b.reserved()));
+            if (b.origin() == Origin.DESCRIPTOR_TABLE || b.origin() == Origin.INSTRUCTIONS) {
+                generation = Checked.add(generation, b.reserved());
+            }
+        }
+        return new SpaceUse(high, generation, LiveBytes.peak(first, last, reserved));
+    }
+}
