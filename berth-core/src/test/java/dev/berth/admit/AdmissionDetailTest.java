@@ -19,6 +19,7 @@ import java.util.OptionalLong;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 /**
  * The admission check in detail, fast enough to run once per mutant (the mutation profile):
@@ -258,6 +259,31 @@ class AdmissionDetailTest {
         BerthException e = (BerthException) org.assertj.core.api.Assertions.catchThrowable(
                 () -> Admission.admit(reserved, "t1", 43, 0, 1));
         assertThat(e).as("zero bytes at the usable capacity fit").isNull();
+    }
+
+    @Test
+    void theLimitIsTheLargestEndTheFormatAndCapacityAllow() {
+        AddressFormat top = new AddressFormat("top", Long.MAX_VALUE, EndConvention.LAST_BYTE);
+        List<Space> spaces = List.of(new Space.Logical("a", EX29, 1, 0), new Space.Logical("b", LB29, 1, 0),
+                new Space.External("c", EX29, 1, 0, 25, OptionalLong.empty()),
+                new Space.External("d", LB29, 1, 0, 29, OptionalLong.empty()),
+                new Space.External("e", EX29, 1, 0, 29, OptionalLong.empty()),
+                new Space.External("f", LB29, 1, 0, 30, OptionalLong.empty()),
+                new Space.Local("g", EX29, 1, 0, 11), new Space.Local("h", LB29, 1, 3, 40),
+                new Space.Logical("i", top, 1, 0));
+        // exclusive 29, last byte 30; from base 25: 4; last byte from base 29: 1, exclusive 0; base past it: 0;
+        // capacity 11 under 29; capacity 40 - 3 over 30; the last byte 2^63-1 makes an end past 2^63-1: saturated
+        assertThat(spaces.stream().map(Admission::limit).toList())
+                .containsExactly(29L, 30L, 4L, 1L, 0L, 0L, 11L, 30L, Long.MAX_VALUE);
+        for (Space s : spaces.subList(0, 8)) {
+            long limit = Admission.limit(s);
+            // one byte ending at the limit is admitted, one past it is not
+            if (limit > 0) {
+                assertThat(catchThrowable(() -> Admission.admit(s, "t1", limit - 1, 1, 1))).as(s.name()).isNull();
+            }
+            assertThat(catchThrowable(() -> Admission.admit(s, "t1", limit, 1, 1))).as(s.name())
+                    .isInstanceOf(BerthException.class);
+        }
     }
 
     @Test

@@ -225,6 +225,49 @@ class PlannerMinimizeTest {
         assertThat(o.lowerBound()).isEqualTo(m.peakLive());
     }
 
+    /**
+     * Copies of a five-buffer gadget, each on two steps of its own: a 6 at step 1; a 3 and a 5 at
+     * steps 0-1; a 3 and a 4 at step 0. The lower bound is 15 (step 0). Greedy by size and best
+     * fit place the 6, then the 5 above it, then the 4 below the 5, and the two 3s find no gap:
+     * 17. One skyline dive, larger area first, places the 5, the 6 on it, the 4 and the 3 of step
+     * 0 over the 5, then the other 3 at 12: 15. Each copy is placed as it would be alone.
+     */
+    private static Workload gadgets(Space space, int copies) {
+        List<BufferSpec> bs = new ArrayList<>();
+        long[] sizes = {6, 3, 5, 3, 4};
+        int[] first = {1, 0, 0, 0, 0};
+        int[] last = {1, 1, 1, 0, 0};
+        for (int c = 0; c < copies; c++) {
+            for (int j = 0; j < sizes.length; j++) {
+                bs.add(new BufferSpec("g" + c + "_" + j, sizes[j], space, 1,
+                        new Lifetime(2 * c + first[j], 2 * c + last[j]), Optional.empty()));
+            }
+        }
+        return new Workload("gadgets", bs, List.of());
+    }
+
+    @Test
+    void aboveTheSkylineSearchSizeAutoRunsOneDiveAndItIsUsed() {
+        Target t = Targets.two(WIDE, 1, NARROW, 1, 255, Optional.empty());
+        int copies = SpaceSearch.SKYLINE_SEARCH_UP_TO / 5 + 1;
+        Workload w = gadgets(t.space("global", "test"), copies);
+        assertThat(5 * copies).isBetween(SpaceSearch.SKYLINE_SEARCH_UP_TO + 1, SpaceSearch.SKYLINE_UP_TO);
+        for (SolverChoice heuristic : List.of(SolverChoice.GREEDY, SolverChoice.BEST_FIT)) {
+            Plan h = Planner.plan(t, w, Planner.Options.defaults().withSolver(heuristic)).plan();
+            assertThat(h.spaces().get("global").highWater()).as("%s", heuristic).isEqualTo(17);
+        }
+        Plan plan = Planner.plan(t, w, Planner.Options.defaults()).plan();
+        SpaceMetrics m = plan.spaces().get("global");
+        Optimality o = m.optimality().orElseThrow();
+        assertThat(m.highWater()).isEqualTo(15);
+        assertThat(o.solver()).isEqualTo(SolverKind.SKYLINE);
+        assertThat(o.proof()).isEqualTo(Optimality.Proof.LOWER_BOUND);
+        assertThat(PlanValidator.validate(plan).valid()).isTrue();
+        // the same plan again, offset for offset
+        Plan again = Planner.plan(t, w, Planner.Options.defaults()).plan();
+        assertThat(again).isEqualTo(plan);
+    }
+
     @Test
     void aSearchTheClockCutsIsReportedAsTimeLimited() {
         Target t = Targets.two(WIDE, 1, NARROW, 1, 255, Optional.empty());
@@ -313,5 +356,14 @@ class PlannerMinimizeTest {
             assertThat((long) sky.dives() * n * n).isLessThanOrEqualTo(
                     Math.max(SpaceSearch.SKYLINE_ITEM_PLACEMENTS, (long) n * n));
         }
+        // above the skyline's search size, one dive and no repairs at every effort
+        for (int n : new int[]{SpaceSearch.SKYLINE_SEARCH_UP_TO + 1, 20_000, SpaceSearch.SKYLINE_UP_TO}) {
+            for (Effort e : Effort.values()) {
+                var sky = SpaceSearch.skyline(e, n);
+                assertThat(sky.dives()).as("%s at %d", e, n).isEqualTo(1);
+                assertThat(sky.repairs()).as("%s at %d", e, n).isZero();
+            }
+        }
+        assertThat(SpaceSearch.skyline(Effort.DEFAULT, SpaceSearch.SKYLINE_SEARCH_UP_TO).dives()).isGreaterThan(1);
     }
 }

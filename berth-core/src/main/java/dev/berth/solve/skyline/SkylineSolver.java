@@ -20,7 +20,7 @@ import java.util.SplittableRandom;
  *   higher priority, in proportion to how far above they end, times a seeded random factor
  *   in [0.5, 1.5); the next dive places them earlier among the items that could go at the
  *   same height. Half the dives start from "longer lifetime first", half from "larger area
- *   (bytes times steps) first".</li>
+ *   (bytes times steps) first" (the later phase gets the odd dive: one dive is larger area first).</li>
  *   <li>{@link PeakRepair Peak repair} (a large-neighbourhood search): free every item live
  *   in a random time window around an item that ends at the top, keep the others in place,
  *   re-place the freed ones with a short squeaky-wheel search, keep the change if the height
