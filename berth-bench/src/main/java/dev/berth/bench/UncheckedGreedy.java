@@ -39,7 +39,7 @@ public final class UncheckedGreedy {
             if (fixedAt[k] >= 0) {
                 at = fixedAt[k];
             } else {
-                int m = index.gather(k, height);
+                int m = index.gather(k);
                 at = firstGap(index.starts(), index.ends(), m, size[k], align[k]);
             }
             placed[k] = at;

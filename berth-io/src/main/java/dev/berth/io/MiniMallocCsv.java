@@ -449,21 +449,29 @@ public final class MiniMallocCsv {
     private record Cells(String where, int line, List<String> header, List<String> cells) {
         long whole(int c) {
             String s = cells.get(c);
-            String col = "(" + header.get(c) + ")";
             if (s.isEmpty()) {
-                throw at(where, line, c, s, col + " is empty; expected a whole number");
+                throw at(where, line, c, s, column(c) + " is empty; expected a whole number");
             }
             if (s.startsWith("-") && s.length() > 1 && allDigits(s.substring(1))) {
-                throw at(where, line, c, s, col + " is negative: " + s);
+                throw at(where, line, c, s, column(c) + " is negative: " + s);
             }
             if (!allDigits(s)) {
-                throw at(where, line, c, s, col + " '" + s + "' is not a whole number (decimal digits only)");
+                throw at(where, line, c, s, column(c) + " '" + s + "' is not a whole number (decimal digits only)");
             }
-            String digits = s.replaceFirst("^0+(?=.)", "");
-            if (digits.length() > 19 || (digits.length() == 19 && digits.compareTo(Long.toString(Long.MAX_VALUE)) > 0)) {
-                throw at(where, line, c, s, col + " " + s + " is above the largest value 2^63-1 = " + Long.MAX_VALUE);
+            // the digits without leading zeros (one digit kept): no regular expression per cell
+            int z = 0;
+            while (z < s.length() - 1 && s.charAt(z) == '0') {
+                z++;
             }
-            return Long.parseLong(digits);
+            int digits = s.length() - z;
+            if (digits > 19 || (digits == 19 && s.substring(z).compareTo(Long.toString(Long.MAX_VALUE)) > 0)) {
+                throw at(where, line, c, s, column(c) + " " + s + " is above the largest value 2^63-1 = " + Long.MAX_VALUE);
+            }
+            return Long.parseLong(s, z, s.length(), 10);
+        }
+
+        private String column(int c) {
+            return "(" + header.get(c) + ")";
         }
 
         private static boolean allDigits(String s) {

@@ -53,6 +53,20 @@ class MiniMallocCsvTest {
     }
 
     @Test
+    void leadingZerosAreWholeNumbersUpTo2To63Minus1() {
+        MiniMallocCsv.Document d = parse("id,lower,upper,size\na,0,0001,0\nb,000,10,007\nc,0,1,0009223372036854775807\n");
+        Workload w = d.workload(ANY);
+        assertThat(w.buffers()).extracting(BufferSpec::size).containsExactly(0L, 7L, Long.MAX_VALUE);
+        assertThat(w.buffers().get(0).live()).isEqualTo(new Lifetime(0, 0));
+        assertThat(w.buffers().get(1).live()).isEqualTo(new Lifetime(0, 9));
+        assertThatThrownBy(() -> parse("id,lower,upper,size\nx,0,1,0009223372036854775808\n"))
+                .isInstanceOf(BerthException.class).hasMessageContaining("line 2, column 4")
+                .hasMessageContaining("above the largest value");
+        assertThatThrownBy(() -> parse("id,lower,upper,size\nx,0,1,19223372036854775807\n"))
+                .isInstanceOf(BerthException.class).hasMessageContaining("above the largest value");
+    }
+
+    @Test
     void input12PlansAtCapacity12WithTheExactSolver() {
         Workload w = parse(INPUT_12).workload(MiniMallocCsv.target(12));
         PlanResult r = Planner.plan(MiniMallocCsv.target(12), w, new Planner.Options(SolverChoice.EXACT, 30));

@@ -82,7 +82,7 @@ public final class HeuristicSolver implements Solver {
                 at = Checked.saturatingAlignUp(height, align[k]);
             } else {
                 // every start is below the height so far
-                int m = index.gather(k, height);
+                int m = index.gather(k);
                 long[] starts = index.starts();
                 long[] ends = index.ends();
                 at = bestFit ? bestGap(starts, ends, m, size[k], align[k])

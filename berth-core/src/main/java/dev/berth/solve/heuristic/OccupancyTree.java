@@ -13,7 +13,7 @@ import java.util.Arrays;
  * with the item placed (the lowest free offset and the gaps of that union are all it reads). So
  * the tree keeps unions, not items: on the instances where lifetimes are long (thousands of
  * items live at a step), a query gathers tens or hundreds of intervals instead of thousands of
- * ranges, and the caller sorts those.
+ * ranges, in one sorted run per node read, and merges the runs.
  *
  * <p>Each item's lifetime splits into the tree's canonical nodes (at most two per level, whose
  * steps it spans). A node holds two unions:
@@ -52,10 +52,13 @@ public final class OccupancyTree {
      * {@link #below} (the queries are the items themselves); other nodes keep no {@code below}.
      */
     private final boolean[] read;
-    /** The intervals of the last {@link #gather}, and room for sorting them. */
+    /** The intervals of the last {@link #gather}, and room for merging them. */
     private long[] starts = new long[16];
     private long[] ends = new long[16];
-    private long[] scratch = new long[16];
+    private long[] otherStarts = new long[16];
+    private long[] otherEnds = new long[16];
+    /** Where each sorted run of the last gather begins (a node's union is one run), and its end. */
+    private int[] runs = new int[16];
 
     /** {@code order[k]} is the item at position {@code k}; every item of {@code p} appears once. */
     public OccupancyTree(SpaceProblem p, int[] order) {
@@ -184,10 +187,11 @@ public final class OccupancyTree {
     /**
      * Gathers intervals whose union is the union of the byte ranges of the recorded items that
      * share a step with the item at {@code position}, sorted by start ({@link #starts()},
-     * {@link #ends()}); every start is below {@code bound}. Returns how many.
+     * {@link #ends()}: the arrays themselves, valid until the next call). Returns how many.
      */
-    public int gather(int position, long bound) {
+    public int gather(int position) {
         int m = 0;
+        runCount = 0;
         int a = leaves + rankFirst[position];
         int b = leaves + rankLast[position];
         for (int x = a, y = b; x >= 1; x >>= 1, y >>= 1) {
@@ -206,16 +210,86 @@ public final class OccupancyTree {
                 m = copy(below[hi], belowLen[hi], m);
             }
         }
-        Sorting.sortRanges(starts, ends, m, bound, scratch);
+        mergeRuns(m);
+        assert sortedByStart(m) : "gathered intervals not sorted by start";
         return m;
     }
 
-    /** The starts of the last {@link #gather}'s intervals (the array itself). */
+    private int runCount;
+
+    /**
+     * Merges the sorted runs the copies left ({@link #runs}) into one sequence sorted by start,
+     * pairwise, bottom up: m log(runs) steps, where a sort would take m log m (and quadratic
+     * insertion sorts on the short arrays most queries gather). Equal starts may come in any order:
+     * the gap searches read the same gaps whatever the order among intervals that start together.
+     */
+    private void mergeRuns(int m) {
+        if (runCount + 1 > runs.length) {
+            runs = Arrays.copyOf(runs, 2 * (runCount + 1));
+        }
+        runs[runCount] = m;
+        int count = runCount;
+        while (count > 1) {
+            int out = 0;
+            int next = 0;
+            for (int r = 0; r < count; r += 2) {
+                int from = runs[r];
+                int mid = runs[r + 1];
+                int to = r + 2 <= count ? runs[r + 2] : mid;
+                merge(from, mid, to);
+                runs[next++] = from;
+                out = to;
+            }
+            runs[next] = out;
+            count = next;
+            long[] t = starts;
+            starts = otherStarts;
+            otherStarts = t;
+            t = ends;
+            ends = otherEnds;
+            otherEnds = t;
+        }
+    }
+
+    /** Merges {@code [from, mid)} and {@code [mid, to)} of the current arrays into the other arrays at {@code from}. */
+    private void merge(int from, int mid, int to) {
+        int i = from;
+        int j = mid;
+        int k = from;
+        while (i < mid && j < to) {
+            if (starts[j] < starts[i]) {
+                otherStarts[k] = starts[j];
+                otherEnds[k++] = ends[j++];
+            } else {
+                otherStarts[k] = starts[i];
+                otherEnds[k++] = ends[i++];
+            }
+        }
+        while (i < mid) {
+            otherStarts[k] = starts[i];
+            otherEnds[k++] = ends[i++];
+        }
+        while (j < to) {
+            otherStarts[k] = starts[j];
+            otherEnds[k++] = ends[j++];
+        }
+    }
+
+    private boolean sortedByStart(int m) {
+        for (int q = 1; q < m; q++) {
+            if (starts[q] < starts[q - 1]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The starts of the last {@link #gather}'s intervals (the array itself, which a later gather may replace). */
     public long[] starts() {
         return starts;
     }
 
-    /** The ends of the last {@link #gather}'s intervals (the array itself). */
+    /** The ends of the last {@link #gather}'s intervals (the array itself, which a later gather may replace). */
     public long[] ends() {
         return ends;
     }
@@ -229,8 +303,13 @@ public final class OccupancyTree {
             int room = Math.max(m + pairs, 2 * starts.length);
             starts = Arrays.copyOf(starts, room);
             ends = Arrays.copyOf(ends, room);
-            scratch = new long[room];
+            otherStarts = new long[room];
+            otherEnds = new long[room];
         }
+        if (runCount + 2 > runs.length) {
+            runs = Arrays.copyOf(runs, 2 * runs.length);
+        }
+        runs[runCount++] = m;
         for (int q = 0; q < len; q += 2) {
             starts[m] = set[q];
             ends[m++] = set[q + 1];

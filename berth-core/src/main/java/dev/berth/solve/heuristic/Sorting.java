@@ -5,32 +5,6 @@ public final class Sorting {
     private Sorting() {
     }
 
-    /**
-     * Sorts the ranges {@code [starts[q], ends[q])}, {@code q < n}, by start, when every start is
-     * below {@code bound}. When a start and a range number fit in one long (the common case), it
-     * sorts those packed numbers with the JDK's primitive sort, then rewrites both arrays in order
-     * (through {@code scratch}, of at least {@code n} longs); otherwise it sorts the two arrays
-     * together. Nothing is allocated.
-     */
-    public static void sortRanges(long[] starts, long[] ends, int n, long bound, long[] scratch) {
-        int idBits = bits(n);
-        if (bits(bound) + idBits > 63) {
-            sortByKey(starts, ends, n);
-            return;
-        }
-        long mask = (1L << idBits) - 1;
-        for (int q = 0; q < n; q++) {
-            scratch[q] = (starts[q] << idBits) | q;
-        }
-        java.util.Arrays.sort(scratch, 0, n);
-        for (int q = 0; q < n; q++) {
-            long key = scratch[q];
-            starts[q] = key >>> idBits;
-            scratch[q] = ends[(int) (key & mask)]; // q < n
-        }
-        System.arraycopy(scratch, 0, ends, 0, n);
-    }
-
     /** Sorts {@code keys[0..n)} ascending, moving {@code vals} along. */
     public static void sortByKey(long[] keys, long[] vals, int n) {
         quick(keys, vals, 0, n - 1);

@@ -73,7 +73,7 @@ class HeuristicReferenceTest {
                         ends[m++] = offset[j] + p.reserved(j);
                     }
                 }
-                Sorting.sortRanges(starts, ends, m, height, new long[m]);
+                Sorting.sortByKey(starts, ends, m);
                 at = bestFit ? HeuristicSolver.bestGap(starts, ends, m, p.reserved(i), p.alignment(i))
                         : HeuristicSolver.firstGap(starts, ends, m, p.reserved(i), p.alignment(i));
             }

@@ -84,7 +84,7 @@ class OccupancyTreeTest {
             int checked = 0;
             for (int step = 0; step < 2 * n; step++) {
                 int q = rnd.nextInt(n);
-                int k = index.gather(position[q], 1 << 21);
+                int k = index.gather(position[q]);
                 long[] s = index.starts();
                 long[] e = index.ends();
                 for (int x = 1; x < k; x++) {
@@ -102,7 +102,7 @@ class OccupancyTreeTest {
                         we[w++] = end[j];
                     }
                 }
-                Sorting.sortRanges(ws, we, w, 1 << 21, new long[w]);
+                Sorting.sortByKey(ws, we, w);
                 long[] want = union(ws, we, w);
                 if (!Arrays.equals(got, want)) {
                     // only now pay for AssertJ's description of the difference
