@@ -85,8 +85,8 @@ final class BenchCommand implements Runnable {
         boolean minimize;
 
         @Option(names = "--threads", paramLabel = "N", defaultValue = "0",
-                description = "Threads of the exact solver's portfolio (0: one per processor; the answers do not "
-                        + "depend on it). Default: ${DEFAULT-VALUE}.")
+                description = "Threads the search may use: the exact solver's portfolio, and best fit beside greedy "
+                        + "(0: one per processor; the answers do not depend on it). Default: ${DEFAULT-VALUE}.")
         int threads;
 
         /** The checks every suite makes of its options; returns the planner's options for {@code solver}. */

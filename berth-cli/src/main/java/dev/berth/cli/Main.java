@@ -81,21 +81,28 @@ public final class Main implements Runnable {
         return code;
     }
 
+    /** Twice the heap the JVM had, in whole GiB rounded up: always more than it had. */
+    static long suggestedHeapGiB(long maxHeapBytes) {
+        long gib = (maxHeapBytes >> 30) + ((maxHeapBytes & ((1L << 30) - 1)) == 0 ? 0 : 1);
+        return 2 * Math.max(1, gib);
+    }
+
     /** Exit code of {@code host-memory-exhausted}: the planner's own heap, not a limit of the plan. */
     static final int HOST_MEMORY_EXHAUSTED = 7;
 
     /**
      * The JVM ran out of heap: not a bug and not a limit of the plan (contract §7), so no stack trace;
-     * the message gives the heap the JVM had and how to give it more. Outputs are written atomically,
-     * so no partial file is left.
+     * the message gives the heap the JVM had and how to give it more (twice that, in whole GiB).
+     * Outputs are written atomically, so none is left half-written.
      */
     static int outOfMemory(boolean json, PrintWriter out, PrintWriter err) {
         long max = Runtime.getRuntime().maxMemory();
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("category", "host-memory-exhausted");
         m.put("message", "the planner ran out of host memory: its Java heap of " + (max >> 20) + " MiB is too small"
-                + " for this input (no file was written); give the JVM more, e.g. BERTH_JAVA_OPTS=-Xmx"
-                + Math.max(1, 2 * (max >> 30)) + "g ./berth ... (docs/design.md gives the bytes per buffer)");
+                + " for this input (outputs are written atomically: none is left half-written); give the JVM more,"
+                + " e.g. BERTH_JAVA_OPTS=-Xmx" + suggestedHeapGiB(max) + "g ./berth ... (docs/design.md gives the"
+                + " bytes per buffer)");
         m.put("heapBytes", max);
         emit(m, json, out, err);
         return HOST_MEMORY_EXHAUSTED;

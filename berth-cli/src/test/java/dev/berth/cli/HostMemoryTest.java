@@ -37,6 +37,19 @@ class HostMemoryTest {
     }
 
     @Test
+    void theHeapSuggestedIsAlwaysMoreThanTheHeapItHad() {
+        long gib = 1L << 30;
+        assertThat(Main.suggestedHeapGiB(24L << 20)).isEqualTo(2);
+        assertThat(Main.suggestedHeapGiB(910L << 20)).isEqualTo(2); // -Xmx1g under ParallelGC
+        assertThat(Main.suggestedHeapGiB(gib)).isEqualTo(2);
+        assertThat(Main.suggestedHeapGiB(1820L << 20)).isEqualTo(4); // -Xmx2g
+        assertThat(Main.suggestedHeapGiB(3641L << 20)).isEqualTo(8); // -Xmx4g
+        for (long max : new long[] {1, gib - 1, gib + 1, 5 * gib + 7, 64 * gib}) {
+            assertThat(Main.suggestedHeapGiB(max) * gib).as("%d", max).isGreaterThan(max);
+        }
+    }
+
+    @Test
     @Timeout(value = 180, unit = TimeUnit.SECONDS)
     void outOfHeapIsOneTypedLineAndNoFile() throws Exception {
         Path workload = dir.resolve("big.json");
@@ -47,7 +60,7 @@ class HostMemoryTest {
         assertThat(p.waitFor()).isEqualTo(Main.HOST_MEMORY_EXHAUSTED);
         String err = Files.readString(dir.resolve("err"), StandardCharsets.UTF_8);
         assertThat(err).startsWith("berth: host-memory-exhausted: the planner ran out of host memory: its Java heap of ")
-                .contains("MiB is too small").contains("BERTH_JAVA_OPTS=-Xmx")
+                .contains("MiB is too small").contains("BERTH_JAVA_OPTS=-Xmx2g ")
                 .doesNotContain("Exception").doesNotContain("\tat ");
         assertThat(Files.readString(dir.resolve("out"), StandardCharsets.UTF_8)).isEmpty();
 

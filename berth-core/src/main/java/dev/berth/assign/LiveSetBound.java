@@ -118,7 +118,8 @@ final class LiveSetBound {
             }
             boolean free = true;
             for (int k = from[i]; k < to[i] && free; k++) {
-                free = all[k] <= room[k];
+                // a saturated sum (past 2^63-1) is not "fits": the candidates there exceed any room
+                free = all[k] < Long.MAX_VALUE && all[k] <= room[k];
             }
             if (free) {
                 // beside every other candidate at each of its steps: taken, and it takes no room anyone needs
@@ -167,11 +168,12 @@ final class LiveSetBound {
                     for (Map.Entry<Live, State> e : states.entrySet()) {
                         State s = e.getValue();
                         visits += 1 + e.getKey().items().length;
-                        if (s.used() + bytes[i] <= room[k]) {
+                        // used <= room and bytes <= room (usable): room - used cannot overflow
+                        if (bytes[i] <= room[k] - s.used()) {
                             int[] with = Arrays.copyOf(e.getKey().items(), e.getKey().items().length + 1);
                             with[with.length - 1] = i;
                             Arrays.sort(with);
-                            merge(next, new Live(with), new State(s.used() + bytes[i], Math.addExact(s.value(), gain[i]),
+                            merge(next, new Live(with), new State(Math.addExact(s.used(), bytes[i]), Math.addExact(s.value(), gain[i]),
                                     new Trace(i, s.trace())));
                         }
                     }

@@ -15,6 +15,7 @@ import dev.berth.solve.exact.Minimizer;
 import dev.berth.solve.heuristic.HeuristicSolver;
 import dev.berth.solve.skyline.SkylineSolver;
 
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -96,64 +97,6 @@ final class SpaceSearch {
         return new SkylineSolver.Settings(dives, repairs, d.seed());
     }
 
-    /**
-     * From this many items on, best fit and greedy run side by side on two threads when more than
-     * one may be used ({@code threads} 0 on a machine of two or more processors, or 2 or more):
-     * each is deterministic and has its own state, so the plan is the same either way; below it,
-     * a thread costs more than it saves.
-     */
-    static final int PARALLEL_HEURISTICS_FROM = 1 << 12;
-
-    /** Best fit's and greedy's placements of {@code p}, in that order. */
-    static Outcome.Solved[] bestFitAndGreedy(SpaceProblem p, Budget budget, int threads, int items) {
-        boolean parallel = items >= PARALLEL_HEURISTICS_FROM
-                && (threads > 1 || (threads == 0 && Runtime.getRuntime().availableProcessors() > 1));
-        if (!parallel) {
-            return new Outcome.Solved[] {(Outcome.Solved) HeuristicSolver.bestFit().solve(p, budget),
-                    (Outcome.Solved) HeuristicSolver.greedyBySize().solve(p, budget)};
-        }
-        java.util.concurrent.FutureTask<Outcome> bestFit =
-                new java.util.concurrent.FutureTask<>(() -> HeuristicSolver.bestFit().solve(p, budget));
-        Thread t = new Thread(bestFit, "berth-best-fit");
-        t.setDaemon(true);
-        t.start();
-        Outcome.Solved greedy;
-        try {
-            greedy = (Outcome.Solved) HeuristicSolver.greedyBySize().solve(p, budget);
-        } finally {
-            joinUninterruptibly(t);
-        }
-        try {
-            return new Outcome.Solved[] {(Outcome.Solved) bestFit.get(), greedy};
-        } catch (java.util.concurrent.ExecutionException e) {
-            if (e.getCause() instanceof RuntimeException r) {
-                throw r;
-            }
-            if (e.getCause() instanceof Error r) {
-                throw r;
-            }
-            throw new IllegalStateException("best fit failed", e.getCause());
-        } catch (InterruptedException e) {
-            throw new IllegalStateException("unreachable: the thread has ended", e);
-        }
-    }
-
-    /** Waits for {@code t} to end; an interrupt is kept for the caller (the heuristics poll the budget, not it). */
-    private static void joinUninterruptibly(Thread t) {
-        boolean interrupted = false;
-        while (true) {
-            try {
-                t.join();
-                break;
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
     /** The skyline's placements in {@code auto}'s default effort for {@code items} items. */
     static long skylinePlacements(int items) {
         long n = Math.max(1, items);
@@ -196,10 +139,10 @@ final class SpaceSearch {
         SolverKind kind = null;
         Outcome.Solved greedy;
         if (exactChoice || items <= BOTH_HEURISTICS_UP_TO) {
-            Outcome.Solved[] both = bestFitAndGreedy(p, budget, options.threads(), items);
-            best = both[0];
+            List<Outcome.Solved> both = HeuristicSolver.bestFitAndGreedy(p, budget, options.threads());
+            best = both.get(0);
             kind = SolverKind.BEST_FIT;
-            greedy = both[1];
+            greedy = both.get(1);
         } else {
             greedy = (Outcome.Solved) HeuristicSolver.greedyBySize().solve(p, budget);
         }

@@ -160,7 +160,7 @@ public final class ExactSolver implements Solver {
             return new Outcome.Infeasible(clash);
         }
         if (settings.heuristicsFirst()) {
-            for (Outcome.Solved o : heuristics(p, budget, in.n >= PARALLEL_HEURISTICS_FROM ? settings.threads() : 1)) {
+            for (Outcome.Solved o : HeuristicSolver.bestFitAndGreedy(p, budget, settings.threads())) {
                 if (o.height() <= limit) {
                     return o;
                 }
@@ -216,43 +216,6 @@ public final class ExactSolver implements Solver {
             }
         }
         return g == 0 ? 1 : g;
-    }
-
-    /** Problems with at least this many items run the two heuristics side by side (when threads allow). */
-    static final int PARALLEL_HEURISTICS_FROM = 4096;
-
-    /**
-     * Best fit and greedy by size on {@code p}, in that order: on one thread, or on two when
-     * {@code threads} (0: one per available processor) allows. The same placements either way.
-     */
-    static List<Outcome.Solved> heuristics(SpaceProblem p, Budget budget, int threads) {
-        int t = threads > 0 ? threads : Runtime.getRuntime().availableProcessors();
-        if (t < 2) {
-            return List.of((Outcome.Solved) HeuristicSolver.bestFit().solve(p, budget),
-                    (Outcome.Solved) HeuristicSolver.greedyBySize().solve(p, budget));
-        }
-        java.util.concurrent.FutureTask<Outcome> greedy = new java.util.concurrent.FutureTask<>(
-                () -> HeuristicSolver.greedyBySize().solve(p, budget));
-        Thread th = new Thread(greedy, "berth-greedy");
-        th.setDaemon(true);
-        th.start();
-        Outcome.Solved bf = (Outcome.Solved) HeuristicSolver.bestFit().solve(p, budget);
-        try {
-            return List.of(bf, (Outcome.Solved) greedy.get());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            try {
-                th.join();
-                return List.of(bf, (Outcome.Solved) greedy.get());
-            } catch (InterruptedException | java.util.concurrent.ExecutionException again) {
-                throw new IllegalStateException("greedy by size was interrupted", again);
-            }
-        } catch (java.util.concurrent.ExecutionException e) {
-            if (e.getCause() instanceof RuntimeException r) {
-                throw r;
-            }
-            throw new IllegalStateException("greedy by size failed", e.getCause());
-        }
     }
 
     /**

@@ -7,6 +7,7 @@ import dev.berth.solve.Outcome;
 import dev.berth.solve.SpaceProblem;
 
 import java.util.ArrayList;
+import dev.berth.solve.heuristic.HeuristicSolver;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
@@ -102,8 +103,7 @@ public final class Minimizer {
     public static Result minimize(SpaceProblem p, Budget budget, ExactSolver.Settings settings,
                                   Consumer<Step> progress) {
         Outcome.Solved start = null;
-        for (Outcome.Solved o : ExactSolver.heuristics(p, budget,
-                p.size() >= ExactSolver.PARALLEL_HEURISTICS_FROM ? settings.threads() : 1)) {
+        for (Outcome.Solved o : HeuristicSolver.bestFitAndGreedy(p, budget, settings.threads())) {
             if (start == null || o.height() < start.height()) {
                 start = o;
             }

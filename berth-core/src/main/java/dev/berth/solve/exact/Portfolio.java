@@ -136,21 +136,14 @@ final class Portfolio {
         }, "berth-exact", stack);
         t.setDaemon(true);
         t.start();
-        boolean interrupted = false;
-        while (true) {
-            try {
-                t.join();
-                break;
-            } catch (InterruptedException e) {
-                // the search polls its budget; it ends soon after the caller's budget does
-                interrupted = true;
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
+        // the search polls its budget; it ends soon after the caller's budget does
+        dev.berth.solve.heuristic.HeuristicSolver.joinUninterruptibly(t);
         if (failed[0] != null) {
             throw new IllegalStateException("search failed", failed[0]);
+        }
+        if (error[0] instanceof OutOfMemoryError oom) {
+            // out of memory on the search's thread is the caller's out of memory, not a failed search
+            throw oom;
         }
         if (error[0] != null) {
             throw new IllegalStateException("search failed", error[0]);
@@ -183,8 +176,8 @@ final class Portfolio {
             Thread.currentThread().interrupt();
             return new Result(CanonicalSearch.STOPPED, -1);
         } catch (ExecutionException e) {
-            if (e.getCause() instanceof Error error) {
-                throw error; // out of memory in a worker is the caller's out of memory, not a failed search
+            if (e.getCause() instanceof OutOfMemoryError oom) {
+                throw oom; // out of memory in a worker is the caller's out of memory, not a failed search
             }
             throw new IllegalStateException("search failed", e.getCause());
         }

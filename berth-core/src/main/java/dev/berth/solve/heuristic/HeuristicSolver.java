@@ -1,5 +1,7 @@
 package dev.berth.solve.heuristic;
 
+import java.util.List;
+
 import dev.berth.solve.SolverKind;
 import dev.berth.solve.SpaceProblem;
 import dev.berth.solve.Solver;
@@ -98,6 +100,66 @@ public final class HeuristicSolver implements Solver {
             offset[order[k]] = placed[k];
         }
         return new Outcome.Solved(offset, height);
+    }
+
+    /** From this many items on, {@link #bestFitAndGreedy} runs the two side by side when threads allow. */
+    public static final int SIDE_BY_SIDE_FROM = 1 << 12;
+
+    /**
+     * Best fit's and greedy's placements of {@code p}, in that order. From {@link #SIDE_BY_SIDE_FROM}
+     * items on, when more than one thread may be used ({@code threads} 2 or more, or 0 on a machine of
+     * two or more processors), best fit runs on a second thread beside greedy: each has its own state
+     * and is deterministic, so the placements are the same either way. A runtime exception of best
+     * fit's thread, and running out of memory there, are the caller's, on the caller's thread.
+     */
+    public static List<Outcome.Solved> bestFitAndGreedy(SpaceProblem p, Budget budget, int threads) {
+        boolean parallel = p.size() >= SIDE_BY_SIDE_FROM
+                && (threads > 1 || (threads == 0 && Runtime.getRuntime().availableProcessors() > 1));
+        if (!parallel) {
+            return List.of((Outcome.Solved) bestFit().solve(p, budget), (Outcome.Solved) greedyBySize().solve(p, budget));
+        }
+        java.util.concurrent.FutureTask<Outcome> bestFit = new java.util.concurrent.FutureTask<>(() -> bestFit().solve(p, budget));
+        Thread t = new Thread(bestFit, "berth-best-fit");
+        t.setDaemon(true);
+        t.start();
+        Outcome.Solved greedy;
+        try {
+            greedy = (Outcome.Solved) greedyBySize().solve(p, budget);
+        } finally {
+            joinUninterruptibly(t);
+        }
+        try {
+            return List.of((Outcome.Solved) bestFit.get(), greedy);
+        } catch (java.util.concurrent.ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            if (e.getCause() instanceof OutOfMemoryError oom) {
+                throw oom;
+            }
+            throw new IllegalStateException("best fit failed", e.getCause());
+        } catch (InterruptedException e) {
+            throw new IllegalStateException("unreachable: the thread has ended", e);
+        }
+    }
+
+    /**
+     * Waits for {@code t} to end; an interrupt is kept for the caller (the searches poll their budget,
+     * not the interrupt). The one join of the solvers' worker threads.
+     */
+    public static void joinUninterruptibly(Thread t) {
+        boolean interrupted = false;
+        while (true) {
+            try {
+                t.join();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /**

@@ -1,9 +1,8 @@
-package dev.berth.plan;
+package dev.berth.solve.heuristic;
 
 import dev.berth.solve.Budget;
 import dev.berth.solve.Outcome;
 import dev.berth.solve.SpaceProblem;
-import dev.berth.solve.heuristic.HeuristicSolver;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -32,17 +31,17 @@ class ParallelHeuristicsTest {
     @ParameterizedTest
     @ValueSource(longs = {1, 2, 3})
     void sideBySideIsTheSameAsOneAfterTheOther(long seed) {
-        int n = SpaceSearch.PARALLEL_HEURISTICS_FROM + 1000;
+        int n = HeuristicSolver.SIDE_BY_SIDE_FROM + 1000;
         SpaceProblem p = random(n, seed);
-        Outcome.Solved[] parallel = SpaceSearch.bestFitAndGreedy(p, Budget.unlimited(), 2, n);
-        Outcome.Solved[] sequential = SpaceSearch.bestFitAndGreedy(p, Budget.unlimited(), 1, n);
+        java.util.List<Outcome.Solved> parallel = HeuristicSolver.bestFitAndGreedy(p, Budget.unlimited(), 2);
+        java.util.List<Outcome.Solved> sequential = HeuristicSolver.bestFitAndGreedy(p, Budget.unlimited(), 1);
         Outcome.Solved bestFit = (Outcome.Solved) HeuristicSolver.bestFit().solve(p, Budget.unlimited());
         Outcome.Solved greedy = (Outcome.Solved) HeuristicSolver.greedyBySize().solve(p, Budget.unlimited());
-        for (Outcome.Solved[] r : new Outcome.Solved[][] {parallel, sequential}) {
-            assertThat(r[0].offsets()).isEqualTo(bestFit.offsets());
-            assertThat(r[0].height()).isEqualTo(bestFit.height());
-            assertThat(r[1].offsets()).isEqualTo(greedy.offsets());
-            assertThat(r[1].height()).isEqualTo(greedy.height());
+        for (java.util.List<Outcome.Solved> r : java.util.List.of(parallel, sequential)) {
+            assertThat(r.get(0).offsets()).isEqualTo(bestFit.offsets());
+            assertThat(r.get(0).height()).isEqualTo(bestFit.height());
+            assertThat(r.get(1).offsets()).isEqualTo(greedy.offsets());
+            assertThat(r.get(1).height()).isEqualTo(greedy.height());
         }
         // the two heuristics differ on such an instance: the test would see them swapped
         assertThat(bestFit.offsets()).isNotEqualTo(greedy.offsets());
