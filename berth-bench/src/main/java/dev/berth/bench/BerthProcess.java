@@ -31,20 +31,35 @@ record BerthProcess(JsonNode out, double seconds) {
         return cmd;
     }
 
-    static BerthProcess run(List<String> cmd) throws IOException, InterruptedException {
-        Path out = Files.createTempFile("berth-bench", ".json");
+    /** What a process printed on stdout, and its wall time from start to exit. */
+    record Output(String text, double seconds) {
+    }
+
+    /**
+     * Runs {@code cmd} with stdout to a temporary file (stderr discarded, so JVM notes never mix in):
+     * the one way the harnesses run berth. A non-zero exit is an error that quotes the stdout.
+     */
+    static Output output(List<String> cmd) throws IOException, InterruptedException {
+        Path out = Files.createTempFile("berth-bench", ".out");
         try {
             long t0 = System.nanoTime();
             Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile())
                     .redirectError(ProcessBuilder.Redirect.DISCARD).start();
             int exit = p.waitFor();
             double seconds = (System.nanoTime() - t0) / 1e9;
+            String text = Files.readString(out);
             if (exit != 0) {
-                throw new IllegalStateException(String.join(" ", cmd) + " exited " + exit);
+                throw new IllegalStateException(String.join(" ", cmd) + " exited " + exit + ": " + text);
             }
-            return new BerthProcess(JSON.readTree(out.toFile()), seconds);
+            return new Output(text, seconds);
         } finally {
             Files.delete(out);
         }
+    }
+
+    /** Runs {@code cmd}, whose stdout is JSON ({@code --json}). */
+    static BerthProcess run(List<String> cmd) throws IOException, InterruptedException {
+        Output o = output(cmd);
+        return new BerthProcess(JSON.readTree(o.text()), o.seconds());
     }
 }

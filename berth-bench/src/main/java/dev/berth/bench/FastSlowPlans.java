@@ -1,7 +1,6 @@
 package dev.berth.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -43,7 +42,6 @@ public final class FastSlowPlans {
             new Model("tflite/person_detect_vela.tflite", List.of()),
             new Model("tflite/trained_lstm_int8.tflite", List.of()));
 
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     /** npu-ref with its sram in the dma32 format: sram20 addresses 1 MiB, less than a large model's fractions. */
     private static final String WIDE_SRAM_TARGET = """
@@ -96,7 +94,7 @@ public final class FastSlowPlans {
                 base.add("--target");
                 base.add(target.toString());
             }
-            JsonNode act = run(base).json.get("spaces").get(tflite ? "arena" : "global");
+            JsonNode act = BerthProcess.run(base).out().get("spaces").get(tflite ? "arena" : "global");
             long peak = act.get("peakLive").asLong() - act.get("generationOverhead").asLong();
             for (int part : new int[]{8, 4, 2}) {
                 long cap = peak / part;
@@ -105,9 +103,9 @@ public final class FastSlowPlans {
                 double[] wall = new double[3];
                 JsonNode a = null;
                 for (int r = 0; r < wall.length; r++) {
-                    Run run = run(cmd);
-                    wall[r] = run.seconds;
-                    JsonNode x = run.json.get("assignment");
+                    BerthProcess run = BerthProcess.run(cmd);
+                    wall[r] = run.seconds();
+                    JsonNode x = run.out().get("assignment");
                     if (a != null && !a.equals(x)) {
                         throw new IllegalStateException(m.file() + ": two runs gave different choices");
                     }
@@ -158,26 +156,5 @@ public final class FastSlowPlans {
             return "=";
         }
         return String.format(Locale.ROOT, "%+.1f%%", 100.0 * (berth - baseline) / baseline);
-    }
-
-    private record Run(JsonNode json, double seconds) {
-    }
-
-    private static Run run(List<String> cmd) throws IOException, InterruptedException {
-        Path out = Files.createTempFile("berth-fastslow", ".json");
-        try {
-            long t0 = System.nanoTime();
-            Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile())
-                    .redirectError(ProcessBuilder.Redirect.DISCARD).start();
-            int exit = p.waitFor();
-            double s = (System.nanoTime() - t0) / 1e9;
-            if (exit != 0) {
-                throw new IllegalStateException(String.join(" ", cmd) + " exited " + exit + ": "
-                        + Files.readString(out));
-            }
-            return new Run(JSON.readTree(out.toFile()), s);
-        } finally {
-            Files.delete(out);
-        }
     }
 }

@@ -122,27 +122,16 @@ public final class IdeallocTable {
     private static Berth bench(Path jar, Path file, List<String> options) throws IOException, InterruptedException {
         List<String> cmd = BerthProcess.command(jar, "bench", "idealloc", file.toString());
         cmd.addAll(options);
-        Path out = Files.createTempFile("berth-idealloc", ".txt");
-        try {
-            Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile())
-                    .redirectError(ProcessBuilder.Redirect.DISCARD).start();
-            int exit = p.waitFor();
-            String text = Files.readString(out);
-            if (exit != 0) {
-                throw new IllegalStateException(String.join(" ", cmd) + " exited " + exit + ": " + text);
+        String text = BerthProcess.output(cmd).text();
+        String name = file.getFileName().toString();
+        for (String line : text.split("\n")) {
+            if (line.startsWith(name + " ")) {
+                // instance, buffers, lower bound, height, ratio, solver, proof..., time: columns apart by 2+ spaces
+                String[] c = line.trim().split("\\s{2,}");
+                return new Berth(Long.parseLong(c[2]), Long.parseLong(c[3]), c[5], c[6],
+                        Double.parseDouble(c[c.length - 1]));
             }
-            String name = file.getFileName().toString();
-            for (String line : text.split("\n")) {
-                if (line.startsWith(name + " ")) {
-                    // instance, buffers, lower bound, height, ratio, solver, proof..., time: columns apart by 2+ spaces
-                    String[] c = line.trim().split("\\s{2,}");
-                    return new Berth(Long.parseLong(c[2]), Long.parseLong(c[3]), c[5], c[6],
-                            Double.parseDouble(c[c.length - 1]));
-                }
-            }
-            throw new IllegalStateException(String.join(" ", cmd) + ": no row for " + name + " in:\n" + text);
-        } finally {
-            Files.delete(out);
         }
+        throw new IllegalStateException(String.join(" ", cmd) + ": no row for " + name + " in:\n" + text);
     }
 }

@@ -1,7 +1,6 @@
 package dev.berth.bench;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -36,41 +35,30 @@ public final class TimeLimits {
             cmd.addAll(dirs);
             cmd.addAll(solver);
             cmd.addAll(List.of("--time-limit", args[1]));
-            Path out = Files.createTempFile("berth-limits", ".txt");
-            try {
-                Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile())
-                        .redirectError(ProcessBuilder.Redirect.DISCARD).start();
-                int exit = p.waitFor();
-                String text = Files.readString(out);
-                if (exit != 0) {
-                    throw new IllegalStateException(String.join(" ", cmd) + " exited " + exit + ": " + text);
+            String text = BerthProcess.output(cmd).text();
+            int instances = 0;
+            int clock = 0;
+            int over = 0;
+            double longest = 0;
+            String on = "-";
+            for (String line : text.split("\n")) {
+                if (!line.contains(".csv ")) {
+                    continue;
                 }
-                int instances = 0;
-                int clock = 0;
-                int over = 0;
-                double longest = 0;
-                String on = "-";
-                for (String line : text.split("\n")) {
-                    if (!line.contains(".csv ")) {
-                        continue;
-                    }
-                    String[] c = line.trim().split("\\s{2,}");
-                    double s = Double.parseDouble(c[c.length - 1]);
-                    instances++;
-                    clock += line.contains("(clock)") ? 1 : 0;
-                    over += s > 1.1 * limit ? 1 : 0;
-                    if (s > longest) {
-                        longest = s;
-                        on = c[0];
-                    }
+                String[] c = line.trim().split("\\s{2,}");
+                double s = Double.parseDouble(c[c.length - 1]);
+                instances++;
+                clock += line.contains("(clock)") ? 1 : 0;
+                over += s > 1.1 * limit ? 1 : 0;
+                if (s > longest) {
+                    longest = s;
+                    on = c[0];
                 }
-                String row = String.format(Locale.ROOT, "| %s | %d | %d | %.2f | %s | %.2f | %d |",
-                        String.join(" ", solver), instances, clock, longest, on, longest / limit, over);
-                System.out.println(row);
-                System.err.println(row);
-            } finally {
-                Files.delete(out);
             }
+            String row = String.format(Locale.ROOT, "| %s | %d | %d | %.2f | %s | %.2f | %d |",
+                    String.join(" ", solver), instances, clock, longest, on, longest / limit, over);
+            System.out.println(row);
+            System.err.println(row);
         }
     }
 }
