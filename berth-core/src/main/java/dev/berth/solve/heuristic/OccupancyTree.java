@@ -59,6 +59,8 @@ public final class OccupancyTree {
     private long[] otherEnds = new long[16];
     /** Where each sorted run of the last gather begins (a node's union is one run), and its end. */
     private int[] runs = new int[16];
+    /** How many runs the last gather's copies left in {@link #runs}. */
+    private int runCount;
 
     /** {@code order[k]} is the item at position {@code k}; every item of {@code p} appears once. */
     public OccupancyTree(SpaceProblem p, int[] order) {
@@ -214,8 +216,6 @@ public final class OccupancyTree {
         assert sortedByStart(m) : "gathered intervals not sorted by start";
         return m;
     }
-
-    private int runCount;
 
     /**
      * Merges the sorted runs the copies left ({@link #runs}) into one sequence sorted by start,
