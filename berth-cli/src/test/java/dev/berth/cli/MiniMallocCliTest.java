@@ -141,6 +141,36 @@ class MiniMallocCliTest {
     }
 
     @Test
+    void searchNodesSetTheSearchsWorkAndAreChecked() throws IOException {
+        Path in = write("h.csv", """
+                id,lower,upper,size
+                a,1,3,3
+                b,1,4,3
+                c,4,5,5
+                d,2,5,4
+                e,3,4,3
+                """);
+        Run r = run("plan", in.toString(), "--capacity", "100", "--solver", "exact", "--search-nodes", "100000", "--json");
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.out()).contains("\"highWater\": 10", "\"timeLimited\": false");
+        for (String bad : List.of("0", "-3")) {
+            Run refused = run("plan", in.toString(), "--capacity", "100", "--search-nodes", bad);
+            assertThat(refused.exit()).isEqualTo(2);
+            assertThat(refused.err()).contains("--search-nodes: must be at least 1 search node, got " + bad);
+        }
+        Run heuristic = run("plan", in.toString(), "--capacity", "100", "--solver", "best-fit", "--search-nodes", "5");
+        assertThat(heuristic.exit()).isEqualTo(2);
+        assertThat(heuristic.err()).contains("--search-nodes", "auto or exact");
+        Run bench = run("bench", "minimalloc", in.getParent().toString(), "--capacity", "100", "--minimize",
+                "--search-nodes", "100000");
+        assertThat(bench.exit()).as(bench.err()).isZero();
+        assertThat(bench.out()).contains("--minimize --search-nodes 100000 --time-limit");
+        Run benchBad = run("bench", "minimalloc", in.getParent().toString(), "--capacity", "100", "--search-nodes", "0");
+        assertThat(benchBad.exit()).isEqualTo(2);
+        assertThat(benchBad.err()).contains("--search-nodes: must be at least 1 search node, got 0");
+    }
+
+    @Test
     void aSearchProvesAnOptimumAboveTheLowerBound() throws IOException {
         // the fixed region at 4..6 pushes the 5-byte buffer to 6..11: 11 is the least height,
         // though only 8 bytes are ever live

@@ -51,11 +51,18 @@ public final class Planner {
      * Planning options: the solver; the effort (the work budget of the minimisation); the time
      * limit, a safety net over the whole plan (a search it stops makes the plan depend on the
      * machine, and the plan says so); the exact search's threads (0: one per processor; the plan
-     * does not depend on them); and {@code progress}, which hears from searches as they poll
-     * their budget and from minimisations as their brackets narrow.
+     * does not depend on them); {@code progress}, which hears from searches as they poll
+     * their budget and from minimisations as their brackets narrow; and {@code searchNodes},
+     * the exact search's work per space in search nodes when given ({@link #withSearchNodes}),
+     * in place of the effort's own rule (docs/design.md).
      */
     public record Options(SolverChoice solver, Effort effort, double timeLimitSeconds, int threads,
-                          dev.berth.solve.Progress progress) {
+                          dev.berth.solve.Progress progress, java.util.OptionalLong searchNodes) {
+        public Options(SolverChoice solver, Effort effort, double timeLimitSeconds, int threads,
+                       dev.berth.solve.Progress progress) {
+            this(solver, effort, timeLimitSeconds, threads, progress, java.util.OptionalLong.empty());
+        }
+
         public Options(SolverChoice solver, double timeLimitSeconds) {
             this(solver, Effort.DEFAULT, timeLimitSeconds, 0, dev.berth.solve.Progress.NONE);
         }
@@ -76,6 +83,11 @@ public final class Planner {
                 throw BerthException.invalid("threads", Integer.toString(threads), "threads: must be 0 (one per "
                         + "processor) or more, got " + threads);
             }
+            java.util.Objects.requireNonNull(searchNodes, "searchNodes (use OptionalLong.empty())");
+            if (searchNodes.isPresent() && searchNodes.getAsLong() < 1) {
+                throw BerthException.invalid("searchNodes", Long.toString(searchNodes.getAsLong()),
+                        "searchNodes: must be at least 1 search node, got " + searchNodes.getAsLong());
+            }
         }
 
         /** {@code auto}, the default effort, 10 s, one search thread per processor, no progress. */
@@ -84,23 +96,34 @@ public final class Planner {
         }
 
         public Options withSolver(SolverChoice s) {
-            return new Options(s, effort, timeLimitSeconds, threads, progress);
+            return new Options(s, effort, timeLimitSeconds, threads, progress, searchNodes);
         }
 
         public Options withEffort(Effort e) {
-            return new Options(solver, e, timeLimitSeconds, threads, progress);
+            return new Options(solver, e, timeLimitSeconds, threads, progress, searchNodes);
         }
 
         public Options withTimeLimit(double seconds) {
-            return new Options(solver, effort, seconds, threads, progress);
+            return new Options(solver, effort, seconds, threads, progress, searchNodes);
         }
 
         public Options withThreads(int n) {
-            return new Options(solver, effort, timeLimitSeconds, n, progress);
+            return new Options(solver, effort, timeLimitSeconds, n, progress, searchNodes);
         }
 
         public Options withProgress(dev.berth.solve.Progress p) {
-            return new Options(solver, effort, timeLimitSeconds, threads, p);
+            return new Options(solver, effort, timeLimitSeconds, threads, p, searchNodes);
+        }
+
+        /**
+         * These options with the exact search's work per space fixed at {@code nodes} search
+         * nodes (at least 1), whatever the space's size: the narrowing of the bracket, and the
+         * search for a first placement within a finite space's limit when the heuristics' does
+         * not fit, each get that many. A node count, unlike a time limit, gives the same plan on
+         * every machine; a large one may need a larger {@link #timeLimitSeconds}.
+         */
+        public Options withSearchNodes(long nodes) {
+            return new Options(solver, effort, timeLimitSeconds, threads, progress, java.util.OptionalLong.of(nodes));
         }
     }
 

@@ -66,6 +66,17 @@ final class SpaceSearch {
      * nodes); {@code --minimize} 40 and 10 times more. The first probes get 8 nodes per item (at
      * least 512), which lets the search's first round of restarts complete.
      */
+    static Minimizer.Work work(Planner.Options options, int items) {
+        Minimizer.Work rule = work(options.effort(), items);
+        if (options.searchNodes().isEmpty()) {
+            return rule;
+        }
+        // the caller's node count in place of the rule's: the first placement's search, and the
+        // narrowing unless the effort does none
+        long nodes = options.searchNodes().getAsLong();
+        return new Minimizer.Work(nodes, rule.searchNodes() == 0 ? 0 : nodes, rule.firstProbeNodes());
+    }
+
     static Minimizer.Work work(Effort effort, int items) {
         long n = Math.max(1, items);
         long probe = Math.max(512, 8 * n);
@@ -183,7 +194,7 @@ final class SpaceSearch {
         }
         ExactSolver.Settings settings = ExactSolver.Settings.defaults().searchOnly().withThreads(options.threads());
         String space = p.space() == null ? "" : p.space().name();
-        Minimizer.Result r = Minimizer.minimize(p, Optional.of(best), lb, work(effort, items), settings, budget,
+        Minimizer.Result r = Minimizer.minimize(p, Optional.of(best), lb, work(options, items), settings, budget,
                 step -> budget.progress().bracket(space, step.lower(), step.upper(), step.event()));
         if (r.offsets().isEmpty()) {
             // nothing within the limit: the heuristics' placement goes to the admission check, which says why

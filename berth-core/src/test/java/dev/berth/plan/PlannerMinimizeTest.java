@@ -30,6 +30,7 @@ import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * Minimisation through the planner: on small random workloads (a logical space and a finite
@@ -365,5 +366,65 @@ class PlannerMinimizeTest {
             }
         }
         assertThat(SpaceSearch.skyline(Effort.DEFAULT, SpaceSearch.SKYLINE_SEARCH_UP_TO).dives()).isGreaterThan(1);
+    }
+
+    @Test
+    void searchNodesReplaceTheRulesNodeCountsAndAreChecked() {
+        for (int n : new int[]{1, 213, 4096}) {
+            for (Effort e : Effort.values()) {
+                var rule = SpaceSearch.work(e, n);
+                var given = SpaceSearch.work(new Planner.Options(SolverChoice.AUTO, 10).withEffort(e).withSearchNodes(7_777), n);
+                assertThat(given.fitNodes()).isEqualTo(7_777);
+                // the fit effort narrows nothing, with or without a node count
+                assertThat(given.searchNodes()).isEqualTo(e == Effort.FIT ? 0 : 7_777);
+                assertThat(given.firstProbeNodes()).isEqualTo(rule.firstProbeNodes());
+                assertThat(SpaceSearch.work(new Planner.Options(SolverChoice.AUTO, 10).withEffort(e), n)).isEqualTo(rule);
+            }
+        }
+        Planner.Options o = Planner.Options.defaults().withSearchNodes(5);
+        // every other "with" keeps the node count
+        assertThat(o.withSolver(SolverChoice.EXACT).withEffort(Effort.MINIMIZE).withTimeLimit(3).withThreads(1)
+                .withProgress(Progress.NONE).searchNodes()).hasValue(5);
+        for (long bad : new long[]{0, -1, Long.MIN_VALUE}) {
+            assertThatThrownBy(() -> Planner.Options.defaults().withSearchNodes(bad))
+                    .isInstanceOfSatisfying(BerthException.class, e -> {
+                        assertThat(e.failure().category()).isEqualTo(dev.berth.failure.Category.INVALID_INPUT);
+                        assertThat(e.getMessage()).contains("searchNodes").contains(Long.toString(bad));
+                    });
+        }
+    }
+
+    /**
+     * A node count is the search's whole work: too few leave the bracket open, saying the work
+     * budget ran out, the same plan on one thread and two; enough prove the brute force's optimum.
+     */
+    @Test
+    void aNodeCountBoundsTheSearchReproducibly() {
+        SplittableRandom rnd = new SplittableRandom(12);
+        int opened = 0;
+        for (int k = 0; k < 400 && opened < 5; k++) {
+            Target t = Targets.two(WIDE, 1, NARROW, 1, 255, Optional.empty());
+            Workload w = small(rnd, t);
+            Planner.Options few = new Planner.Options(SolverChoice.EXACT, 30).withSearchNodes(1);
+            Plan one = Planner.plan(t, w, few.withThreads(1)).plan();
+            Plan two = Planner.plan(t, w, few.withThreads(2)).plan();
+            assertThat(two).isEqualTo(one);
+            Plan enough = Planner.plan(t, w, new Planner.Options(SolverChoice.EXACT, 30).withSearchNodes(1_000_000)).plan();
+            for (String space : List.of("global", "local")) {
+                Optimality o = one.spaces().get(space).optimality().orElseThrow();
+                Optimality e = enough.spaces().get(space).optimality().orElseThrow();
+                long opt = optimum(t, w, space);
+                assertThat(enough.spaces().get(space).highWater()).as("workload %d, %s", k, space).isEqualTo(opt);
+                assertThat(e.optimal()).isTrue();
+                if (!o.optimal()) {
+                    opened++;
+                    assertThat(o.open()).contains(Optimality.Open.WORK_BUDGET);
+                    assertThat(o.timeLimited()).isFalse();
+                    assertThat(o.lowerBound()).isLessThanOrEqualTo(opt);
+                    assertThat(one.spaces().get(space).highWater()).isGreaterThanOrEqualTo(opt);
+                }
+            }
+        }
+        assertThat(opened).as("spaces one search node left open").isPositive();
     }
 }
