@@ -4,8 +4,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,16 +15,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 class CliReportTest {
     @TempDir
     Path dir;
-
-    record Run(int code, String out, String err) {
-    }
-
-    static Run berth(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.run(args, new PrintWriter(out), new PrintWriter(err));
-        return new Run(code, out.toString(), err.toString());
-    }
 
     private Path workload() throws IOException {
         Path w = dir.resolve("w.json");
@@ -42,10 +30,10 @@ class CliReportTest {
     @Test
     void reportWritesOneSelfContainedFileFromAPlan() throws IOException {
         Path plan = dir.resolve("plan.json");
-        assertThat(berth("plan", workload().toString(), "-o", plan.toString()).code()).isZero();
+        assertThat(Run.of("plan", workload().toString(), "-o", plan.toString()).exit()).isZero();
         Path html = dir.resolve("out/plan.html");
-        Run r = berth("report", plan.toString(), "-o", html.toString());
-        assertThat(r.code()).as(r.err()).isZero();
+        Run r = Run.of("report", plan.toString(), "-o", html.toString());
+        assertThat(r.exit()).as(r.err()).isZero();
         // a, b, s and npu-ref's instruction stream
         assertThat(r.out()).isEqualTo("wrote " + html + " (4 reservations)" + System.lineSeparator());
         String s = Files.readString(html, StandardCharsets.UTF_8);
@@ -55,19 +43,19 @@ class CliReportTest {
         if (Files.getFileStore(html).supportsFileAttributeView("posix")) {
             assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(html))).isEqualTo("rw-r--r--");
         }
-        assertThat(berth("report", plan.toString(), "-o", html.toString(), "--quiet").out()).isEmpty();
+        assertThat(Run.of("report", plan.toString(), "-o", html.toString(), "--quiet").out()).isEmpty();
     }
 
     @Test
     void planWritesTheReportToo() throws IOException {
         Path plan = dir.resolve("plan.json");
         Path html = dir.resolve("plan.html");
-        Run r = berth("plan", workload().toString(), "-o", plan.toString(), "--report", html.toString());
-        assertThat(r.code()).as(r.err()).isZero();
+        Run r = Run.of("plan", workload().toString(), "-o", plan.toString(), "--report", html.toString());
+        assertThat(r.exit()).as(r.err()).isZero();
         assertThat(r.out()).contains("wrote " + plan).contains("wrote " + html);
         assertThat(Files.readString(html)).contains("data-space=\"global\"");
-        Run json = berth("plan", workload().toString(), "--report", html.toString(), "--json");
-        assertThat(json.code()).isZero();
+        Run json = Run.of("plan", workload().toString(), "--report", html.toString(), "--json");
+        assertThat(json.exit()).isZero();
         assertThat(json.out()).startsWith("{").doesNotContain("wrote");
     }
 
@@ -75,53 +63,53 @@ class CliReportTest {
     void anOutputThatIsAlsoAnInputIsRefused() throws IOException {
         Path w = workload();
         Path plan = dir.resolve("plan.json");
-        assertThat(berth("plan", w.toString(), "-o", plan.toString()).code()).isZero();
+        assertThat(Run.of("plan", w.toString(), "-o", plan.toString()).exit()).isZero();
         byte[] before = Files.readAllBytes(plan);
-        Run same = berth("report", plan.toString(), "-o", plan.toString());
-        assertThat(same.code()).isEqualTo(2);
+        Run same = Run.of("report", plan.toString(), "-o", plan.toString());
+        assertThat(same.exit()).isEqualTo(2);
         assertThat(same.err()).contains("invalid-input").contains("is also an input");
         assertThat(Files.readAllBytes(plan)).isEqualTo(before);
-        Run viaDots = berth("report", plan.toString(), "-o", dir.resolve("x/../plan.json").toString(), "--json");
-        assertThat(viaDots.code()).isEqualTo(2);
+        Run viaDots = Run.of("report", plan.toString(), "-o", dir.resolve("x/../plan.json").toString(), "--json");
+        assertThat(viaDots.exit()).isEqualTo(2);
         assertThat(viaDots.out()).contains("\"category\": \"invalid-input\"");
-        assertThat(berth("plan", w.toString(), "--report", w.toString()).code()).isEqualTo(2);
-        assertThat(berth("plan", w.toString(), "-o", plan.toString(), "--report", plan.toString()).code()).isEqualTo(2);
+        assertThat(Run.of("plan", w.toString(), "--report", w.toString()).exit()).isEqualTo(2);
+        assertThat(Run.of("plan", w.toString(), "-o", plan.toString(), "--report", plan.toString()).exit()).isEqualTo(2);
         assertThat(Files.readAllBytes(plan)).isEqualTo(before);
     }
 
     @Test
     void badReportInputsAreInvalidInput() throws IOException {
-        Run noOutput = berth("report", "plan.json");
-        assertThat(noOutput.code()).isEqualTo(2);
+        Run noOutput = Run.of("report", "plan.json");
+        assertThat(noOutput.exit()).isEqualTo(2);
         assertThat(noOutput.err()).contains("-o");
         Path notAPlan = workload();
-        Run wrong = berth("report", notAPlan.toString(), "-o", dir.resolve("r.html").toString());
-        assertThat(wrong.code()).isEqualTo(2);
+        Run wrong = Run.of("report", notAPlan.toString(), "-o", dir.resolve("r.html").toString());
+        assertThat(wrong.exit()).isEqualTo(2);
         assertThat(wrong.err()).startsWith("berth: invalid-input: ");
         assertThat(Files.exists(dir.resolve("r.html"))).isFalse();
-        Run missing = berth("report", dir.resolve("nope.json").toString(), "-o", dir.resolve("r.html").toString());
-        assertThat(missing.code()).isEqualTo(2);
+        Run missing = Run.of("report", dir.resolve("nope.json").toString(), "-o", dir.resolve("r.html").toString());
+        assertThat(missing.exit()).isEqualTo(2);
     }
 
     @Test
     void quietIsAcceptedAndProgressNeverReachesJsonOutput() throws IOException {
-        Run r = berth("plan", workload().toString(), "--json", "--quiet", "--solver", "exact");
-        assertThat(r.code()).as(r.err()).isZero();
+        Run r = Run.of("plan", workload().toString(), "--json", "--quiet", "--solver", "exact");
+        assertThat(r.exit()).as(r.err()).isZero();
         assertThat(r.out().strip()).startsWith("{").endsWith("}").doesNotContain("searching");
         assertThat(r.err()).isEmpty();
     }
 
     @Test
     void versionNamesTheProjectVersion() {
-        Run r = berth("--version");
-        assertThat(r.code()).isZero();
+        Run r = Run.of("--version");
+        assertThat(r.exit()).isZero();
         assertThat(r.out()).startsWith("berth 0.").contains("Java ").doesNotContain("${").doesNotContain("unknown");
     }
 
     @Test
     void completionIsABashScriptCoveringTheCommandsAndOptions() {
-        Run r = berth("completion");
-        assertThat(r.code()).isZero();
+        Run r = Run.of("completion");
+        assertThat(r.exit()).isZero();
         assertThat(r.out()).startsWith("#!/usr/bin/env bash").contains("complete -F")
                 .contains("plan").contains("check-deploy").contains("report").contains("--report").contains("--provide")
                 .contains("--time-limit");

@@ -28,27 +28,27 @@ class CommandLineTest {
     @ParameterizedTest
     @ValueSource(strings = {"plan", "check-deploy"})
     void everyHelpHasAnExample(String command) {
-        Cli r = Cli.run(command, "--help");
+        Run r = Run.of(command, "--help");
         assertThat(r.exit()).isZero();
         assertThat(r.out()).contains("Usage:").contains("Example");
     }
 
     @Test
     void usageErrorsAreInvalidInputWithExit2() throws IOException {
-        Cli r = Cli.run("plan", workload().toString(), "--no-such-option");
+        Run r = Run.of("plan", workload().toString(), "--no-such-option");
         assertThat(r.exit()).isEqualTo(2);
         assertThat(r.err()).contains("invalid-input").contains("--no-such-option").doesNotContain("Exception");
-        Cli json = Cli.run("plan", "--json");
+        Run json = Run.of("plan", "--json");
         assertThat(json.exit()).isEqualTo(2);
         assertThat(json.out()).contains("\"category\": \"invalid-input\"");
-        assertThat(Cli.run("plan", workload().toString(), "--solver", "magic").err()).contains("--solver");
-        assertThat(Cli.run("plan", workload().toString(), "--time-limit", "-1").exit()).isEqualTo(2);
-        assertThat(Cli.run("check-deploy", "x.json", "--provide", "global").err()).contains("SPACE=SIZE");
+        assertThat(Run.of("plan", workload().toString(), "--solver", "magic").err()).contains("--solver");
+        assertThat(Run.of("plan", workload().toString(), "--time-limit", "-1").exit()).isEqualTo(2);
+        assertThat(Run.of("check-deploy", "x.json", "--provide", "global").err()).contains("SPACE=SIZE");
     }
 
     @Test
     void aMissingFileIsInvalidInputNotAStackTrace() {
-        Cli r = Cli.run("plan", dir.resolve("nope.json").toString());
+        Run r = Run.of("plan", dir.resolve("nope.json").toString());
         assertThat(r.exit()).isEqualTo(2);
         assertThat(r.err()).contains("no such file").doesNotContain("at dev.berth");
     }
@@ -57,7 +57,7 @@ class CommandLineTest {
     void anOutputPathEqualToAnInputIsRefusedAndTheInputIsKept() throws IOException {
         Path w = workload();
         String before = Files.readString(w);
-        Cli r = Cli.run("plan", w.toString(), "-o", w.toString());
+        Run r = Run.of("plan", w.toString(), "-o", w.toString());
         assertThat(r.exit()).isEqualTo(2);
         assertThat(r.err()).contains("also an input");
         assertThat(Files.readString(w)).isEqualTo(before);
@@ -66,11 +66,11 @@ class CommandLineTest {
     @Test
     void aFailedRunLeavesAnEarlierOutputUntouched() throws IOException {
         Path out = dir.resolve("plan.json");
-        assertThat(Cli.run("plan", workload().toString(), "-o", out.toString()).exit()).isZero();
+        assertThat(Run.of("plan", workload().toString(), "-o", out.toString()).exit()).isZero();
         String good = Files.readString(out);
         Path bad = dir.resolve("bad.json");
         Files.writeString(bad, "{ \"buffers\": [ { \"name\": \"a\", \"size\": \"5GiB\", \"space\": \"global\", \"live\": [0, 0] } ] }");
-        Cli r = Cli.run("plan", bad.toString(), "-o", out.toString());
+        Run r = Run.of("plan", bad.toString(), "-o", out.toString());
         assertThat(r.exit()).isEqualTo(3);
         assertThat(Files.readString(out)).isEqualTo(good);
         try (var files = Files.list(dir)) {
@@ -81,35 +81,35 @@ class CommandLineTest {
     @Test
     void checkDeployNeedsEveryLogicalSpaceAndOnlyThem() throws IOException {
         Path out = dir.resolve("plan.json");
-        assertThat(Cli.run("plan", workload().toString(), "-o", out.toString()).exit()).isZero();
-        assertThat(Cli.run("check-deploy", out.toString()).err()).contains("--provide global=SIZE");
-        Cli local = Cli.run("check-deploy", out.toString(), "--provide", "global=1MiB", "--provide", "sram=1KiB");
+        assertThat(Run.of("plan", workload().toString(), "-o", out.toString()).exit()).isZero();
+        assertThat(Run.of("check-deploy", out.toString()).err()).contains("--provide global=SIZE");
+        Run local = Run.of("check-deploy", out.toString(), "--provide", "global=1MiB", "--provide", "sram=1KiB");
         assertThat(local.exit()).isEqualTo(2);
         assertThat(local.err()).contains("sram").contains("local");
-        Cli unknown = Cli.run("check-deploy", out.toString(), "--provide", "global=1MiB", "--base", "dram=0");
+        Run unknown = Run.of("check-deploy", out.toString(), "--provide", "global=1MiB", "--base", "dram=0");
         assertThat(unknown.exit()).isEqualTo(2);
         assertThat(unknown.err()).contains("no space 'dram'");
-        Cli based = Cli.run("check-deploy", out.toString(), "--provide", "global=1MiB", "--base", "global=0xFFFF_FC00");
+        Run based = Run.of("check-deploy", out.toString(), "--provide", "global=1MiB", "--base", "global=0xFFFF_FC00");
         assertThat(based.exit()).as(based.err()).isEqualTo(3);
         assertThat(based.err()).contains("address-not-encodable").contains("dma32");
-        Cli fine = Cli.run("check-deploy", out.toString(), "--provide", "global=1MiB", "--base", "global=0x1000_0000");
+        Run fine = Run.of("check-deploy", out.toString(), "--provide", "global=1MiB", "--base", "global=0x1000_0000");
         assertThat(fine.exit()).as(fine.err()).isZero();
     }
 
     @Test
     void aTamperedPlanIsRejectedByTheValidator() throws IOException {
         Path out = dir.resolve("plan.json");
-        assertThat(Cli.run("plan", workload().toString(), "-o", out.toString()).exit()).isZero();
+        assertThat(Run.of("plan", workload().toString(), "-o", out.toString()).exit()).isZero();
         String text = Files.readString(out).replaceFirst("\"highWater\": \\d+", "\"highWater\": 1");
         Files.writeString(out, text);
-        Cli r = Cli.run("check-deploy", out.toString(), "--provide", "global=1MiB");
+        Run r = Run.of("check-deploy", out.toString(), "--provide", "global=1MiB");
         assertThat(r.exit()).isEqualTo(2);
         assertThat(r.err()).contains("highWater is 1 in the plan");
     }
 
     @Test
     void versionIsPrinted() {
-        Cli r = Cli.run("--version");
+        Run r = Run.of("--version");
         assertThat(r.exit()).isZero();
         assertThat(r.out()).startsWith("berth ");
     }

@@ -35,7 +35,7 @@ class LargeWorkloadTest {
         Path workload = dir.resolve("synthetic.json");
         WorkloadFiles.write(workload, BUFFERS, WorkloadFiles.SEED, WorkloadFiles.PER_STEP);
         Path artifact = dir.resolve("plan.json");
-        Cli run = Cli.run("plan", workload.toString(), "-o", artifact.toString(), "--quiet");
+        Run run = Run.of("plan", workload.toString(), "-o", artifact.toString(), "--quiet");
         assertThat(run.exit()).as(run.err()).isZero();
         assertThat(run.out()).contains("plan synthetic-" + BUFFERS + "-seed" + WorkloadFiles.SEED)
                 .contains("verified").contains("wrote " + artifact);

@@ -6,8 +6,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -28,16 +26,6 @@ class MiniMallocCliTest {
     @TempDir
     Path dir;
 
-    private record Run(int exit, String out, String err) {
-    }
-
-    private static Run run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.run(args, new PrintWriter(out, true), new PrintWriter(err, true));
-        return new Run(code, out.toString(), err.toString());
-    }
-
     private Path write(String name, String text) throws IOException {
         Path p = dir.resolve(name);
         Files.writeString(p, text);
@@ -48,7 +36,7 @@ class MiniMallocCliTest {
     void plansACsvAndWritesItsRowsWithOffsets() throws IOException {
         Path in = write("input.12.csv", INPUT_12);
         Path out = dir.resolve("out.csv");
-        Run r = run("plan", in.toString(), "--capacity", "12", "-o", out.toString());
+        Run r = Run.of("plan", in.toString(), "--capacity", "12", "-o", out.toString());
         assertThat(r.exit()).as(r.err()).isZero();
         assertThat(r.out()).contains("mem").contains("wrote " + out);
         List<String> lines = Files.readAllLines(out);
@@ -58,24 +46,24 @@ class MiniMallocCliTest {
         // (fixed regions never overlap, all within capacity) accept it
         MiniMallocCsv.Document back = MiniMallocCsv.read(out);
         assertThat(back.workload(MiniMallocCsv.target(12)).fixed()).extracting(FixedRegion::name).containsExactly("b1", "b2", "b3", "b4", "b5");
-        Run again = run("plan", out.toString(), "--capacity", "12");
+        Run again = Run.of("plan", out.toString(), "--capacity", "12");
         assertThat(again.exit()).as(again.err()).isZero();
         // a JSON artifact when -o does not end in .csv
         Path json = dir.resolve("plan.json");
-        assertThat(run("plan", in.toString(), "--capacity", "12", "-o", json.toString()).exit()).isZero();
+        assertThat(Run.of("plan", in.toString(), "--capacity", "12", "-o", json.toString()).exit()).isZero();
         assertThat(Files.readString(json)).contains("\"berth-plan\"");
     }
 
     @Test
     void csvNeedsACapacityAndTakesNoTarget() throws IOException {
         Path in = write("x.csv", INPUT_12);
-        Run none = run("plan", in.toString());
+        Run none = Run.of("plan", in.toString());
         assertThat(none.exit()).isEqualTo(2);
         assertThat(none.err()).contains("--capacity");
-        Run target = run("plan", in.toString(), "--capacity", "12", "--target", "teaching");
+        Run target = Run.of("plan", in.toString(), "--capacity", "12", "--target", "teaching");
         assertThat(target.exit()).isEqualTo(2);
         assertThat(target.err()).contains("--target does not apply");
-        Run small = run("plan", in.toString(), "--capacity", "11", "--json");
+        Run small = Run.of("plan", in.toString(), "--capacity", "11", "--json");
         assertThat(small.exit()).isEqualTo(5);
         assertThat(small.out()).contains("\"provablyInfeasible\": true");
     }
@@ -83,7 +71,7 @@ class MiniMallocCliTest {
     @Test
     void badCsvIsInvalidInputWithLineAndColumn() throws IOException {
         Path in = write("bad.csv", "id,lower,upper,size\nb1,0,3,4\nb2,3,nine,4\n");
-        Run r = run("plan", in.toString(), "--capacity", "12");
+        Run r = Run.of("plan", in.toString(), "--capacity", "12");
         assertThat(r.exit()).isEqualTo(2);
         assertThat(r.err()).contains("line 3, column 3");
     }
@@ -93,7 +81,7 @@ class MiniMallocCliTest {
         Path json = write("w.json", """
                 { "buffers": [ { "name": "a", "size": 16, "space": "sram", "live": [0, 1] } ] }
                 """);
-        Run r = run("plan", json.toString(), "-o", dir.resolve("o.csv").toString());
+        Run r = Run.of("plan", json.toString(), "-o", dir.resolve("o.csv").toString());
         assertThat(r.exit()).isEqualTo(2);
         assertThat(r.err()).contains("CSV output");
     }
@@ -101,13 +89,13 @@ class MiniMallocCliTest {
     @Test
     void minimizeFindsAndProvesTheSmallestCapacity() throws IOException {
         Path in = write("input.12.csv", INPUT_12);
-        Run r = run("plan", in.toString(), "--capacity", "40", "--minimize", "--time-limit", "20");
+        Run r = Run.of("plan", in.toString(), "--capacity", "40", "--minimize", "--time-limit", "20");
         assertThat(r.exit()).as(r.err()).isZero();
         // the plan keeps the given capacity and reaches the minimum, which equals the lower bound
         assertThat(r.out()).startsWith("minimize: ")
                 .containsPattern("mem\\s+local\\s+40\\s+12\\s+12\\s+12\\s.*optimal \\(lower bound\\)");
         // without --minimize as well: every plan is minimised by default
-        Run plain = run("plan", in.toString(), "--capacity", "40");
+        Run plain = Run.of("plan", in.toString(), "--capacity", "40");
         assertThat(plain.out()).containsPattern("mem\\s+local\\s+40\\s+12\\s+12\\s+12\\s.*optimal \\(lower bound\\)");
     }
 
@@ -122,20 +110,20 @@ class MiniMallocCliTest {
                 d,2,5,4
                 e,3,4,3
                 """);
-        assertThat(run("plan", in.toString(), "--capacity", "11", "--solver", "best-fit").exit()).isEqualTo(5);
-        Run r = run("plan", in.toString(), "--capacity", "100", "--solver", "exact", "--minimize", "--time-limit", "20");
+        assertThat(Run.of("plan", in.toString(), "--capacity", "11", "--solver", "best-fit").exit()).isEqualTo(5);
+        Run r = Run.of("plan", in.toString(), "--capacity", "100", "--solver", "exact", "--minimize", "--time-limit", "20");
         assertThat(r.exit()).as(r.err()).isZero();
         assertThat(r.out()).contains("mem  [10, 12]  start: height 12, lower bound 10")
                 .containsPattern("mem\\s+local\\s+100\\s+10\\s+10\\s+10\\s.*exact\\s+optimal \\(lower bound\\)");
-        Run at = run("plan", in.toString(), "--capacity", "10", "--solver", "exact");
+        Run at = Run.of("plan", in.toString(), "--capacity", "10", "--solver", "exact");
         assertThat(at.exit()).as(at.err()).isZero();
-        Run below = run("plan", in.toString(), "--capacity", "9", "--solver", "exact", "--json");
+        Run below = Run.of("plan", in.toString(), "--capacity", "9", "--solver", "exact", "--json");
         assertThat(below.exit()).isEqualTo(5);
         assertThat(below.out()).contains("\"provablyInfeasible\": true");
         // a heuristic alone says it proved nothing, and --minimize refuses it
-        Run greedy = run("plan", in.toString(), "--capacity", "100", "--solver", "greedy");
+        Run greedy = Run.of("plan", in.toString(), "--capacity", "100", "--solver", "greedy");
         assertThat(greedy.out()).contains("[10, 12] heuristic only");
-        Run refused = run("plan", in.toString(), "--capacity", "100", "--solver", "greedy", "--minimize");
+        Run refused = Run.of("plan", in.toString(), "--capacity", "100", "--solver", "greedy", "--minimize");
         assertThat(refused.exit()).isEqualTo(2);
         assertThat(refused.err()).contains("--minimize", "auto or exact");
     }
@@ -150,22 +138,22 @@ class MiniMallocCliTest {
                 d,2,5,4
                 e,3,4,3
                 """);
-        Run r = run("plan", in.toString(), "--capacity", "100", "--solver", "exact", "--search-nodes", "100000", "--json");
+        Run r = Run.of("plan", in.toString(), "--capacity", "100", "--solver", "exact", "--search-nodes", "100000", "--json");
         assertThat(r.exit()).as(r.err()).isZero();
         assertThat(r.out()).contains("\"highWater\": 10", "\"timeLimited\": false");
         for (String bad : List.of("0", "-3")) {
-            Run refused = run("plan", in.toString(), "--capacity", "100", "--search-nodes", bad);
+            Run refused = Run.of("plan", in.toString(), "--capacity", "100", "--search-nodes", bad);
             assertThat(refused.exit()).isEqualTo(2);
             assertThat(refused.err()).contains("--search-nodes: must be at least 1 search node, got " + bad);
         }
-        Run heuristic = run("plan", in.toString(), "--capacity", "100", "--solver", "best-fit", "--search-nodes", "5");
+        Run heuristic = Run.of("plan", in.toString(), "--capacity", "100", "--solver", "best-fit", "--search-nodes", "5");
         assertThat(heuristic.exit()).isEqualTo(2);
         assertThat(heuristic.err()).contains("--search-nodes", "auto or exact");
-        Run bench = run("bench", "minimalloc", in.getParent().toString(), "--capacity", "100", "--minimize",
+        Run bench = Run.of("bench", "minimalloc", in.getParent().toString(), "--capacity", "100", "--minimize",
                 "--search-nodes", "100000");
         assertThat(bench.exit()).as(bench.err()).isZero();
         assertThat(bench.out()).contains("--minimize --search-nodes 100000 --time-limit");
-        Run benchBad = run("bench", "minimalloc", in.getParent().toString(), "--capacity", "100", "--search-nodes", "0");
+        Run benchBad = Run.of("bench", "minimalloc", in.getParent().toString(), "--capacity", "100", "--search-nodes", "0");
         assertThat(benchBad.exit()).isEqualTo(2);
         assertThat(benchBad.err()).contains("--search-nodes: must be at least 1 search node, got 0");
     }
@@ -180,11 +168,11 @@ class MiniMallocCliTest {
                 b,0,2,5,
                 c,1,3,1,
                 """);
-        Run r = run("plan", in.toString(), "--capacity", "100", "--json");
+        Run r = Run.of("plan", in.toString(), "--capacity", "100", "--json");
         assertThat(r.exit()).as(r.err()).isZero();
         assertThat(r.out()).contains("\"highWater\": 11", "\"peakLive\": 8", "\"lowerBound\": 11",
                 "\"proof\": \"search\"", "\"timeLimited\": false");
-        Run table = run("plan", in.toString(), "--capacity", "100");
+        Run table = Run.of("plan", in.toString(), "--capacity", "100");
         assertThat(table.out()).contains("optimal (search)");
     }
 
@@ -197,11 +185,11 @@ class MiniMallocCliTest {
                 b,0,2,5,
                 c,1,3,1,
                 """);
-        Run r = run("plan", in.toString(), "--capacity", "10", "--json");
+        Run r = Run.of("plan", in.toString(), "--capacity", "10", "--json");
         assertThat(r.exit()).isEqualTo(5);
         assertThat(r.out()).contains("\"provablyInfeasible\": false").contains("a complete search proved")
                 .containsPattern("\"infeasibleSubset\": \\[\\s*\"f\",\\s*\"b\"\\s*\\]");
-        assertThat(run("plan", in.toString(), "--capacity", "11").exit()).isZero();
+        assertThat(Run.of("plan", in.toString(), "--capacity", "11").exit()).isZero();
     }
 
     @Test
@@ -209,16 +197,16 @@ class MiniMallocCliTest {
         write("input.12.csv", INPUT_12);
         write("tight.11.csv", INPUT_12);
         Files.writeString(dir.resolve("README.md"), "not an instance");
-        Run r = run("bench", "minimalloc", dir.toString(), "--time-limit", "20");
+        Run r = Run.of("bench", "minimalloc", dir.toString(), "--time-limit", "20");
         assertThat(r.exit()).as(r.err()).isZero();
         assertThat(r.out()).containsPattern("input\\.12\\.csv\\s+5\\s+12\\s+12\\s+yes\\s+12\\s+1\\.000");
         assertThat(r.out()).containsPattern("tight\\.11\\.csv\\s+5\\s+11\\s+12\\s+no \\(proved infeasible\\)");
         assertThat(r.out()).contains("total: 1 of 2 solved and validated");
-        Run heur = run("bench", "minimalloc", dir.resolve("input.12.csv").toString(), "--solver", "best-fit");
+        Run heur = Run.of("bench", "minimalloc", dir.resolve("input.12.csv").toString(), "--solver", "best-fit");
         assertThat(heur.out()).contains("total: 1 of 1 solved and validated");
-        Run sky = run("bench", "minimalloc", dir.resolve("input.12.csv").toString(), "--solver", "skyline");
+        Run sky = Run.of("bench", "minimalloc", dir.resolve("input.12.csv").toString(), "--solver", "skyline");
         assertThat(sky.out()).contains("--solver skyline").contains("total: 1 of 1 solved and validated");
-        Run min = run("bench", "minimalloc", dir.toString(), "--minimize", "--time-limit", "20");
+        Run min = Run.of("bench", "minimalloc", dir.toString(), "--minimize", "--time-limit", "20");
         assertThat(min.exit()).as(min.err()).isZero();
         assertThat(min.out()).contains("--minimize")
                 .containsPattern("input\\.12\\.csv\\s+5\\s+12\\s+12\\s+yes\\s+12\\s+1\\.000\\s+optimal \\(lower bound\\)")
@@ -228,10 +216,10 @@ class MiniMallocCliTest {
     @Test
     void benchNeedsACapacityPerFile() throws IOException {
         write("nameless.csv", INPUT_12);
-        Run r = run("bench", "minimalloc", dir.toString());
+        Run r = Run.of("bench", "minimalloc", dir.toString());
         assertThat(r.exit()).isEqualTo(2);
         assertThat(r.err()).contains("no capacity in the file name");
-        Run given = run("bench", "minimalloc", dir.toString(), "--capacity", "12");
+        Run given = Run.of("bench", "minimalloc", dir.toString(), "--capacity", "12");
         assertThat(given.exit()).isZero();
         assertThat(given.out()).contains("total: 1 of 1 solved");
     }
@@ -242,20 +230,20 @@ class MiniMallocCliTest {
         Files.writeString(suite.resolve("input.csv"), INPUT_12);
         Files.writeString(dir.resolve("suite").resolve("README.md"), "not an instance");
         Path single = write("single.csv", INPUT_12);
-        Run r = run("bench", "idealloc", dir.resolve("suite").toString(), single.toString());
+        Run r = Run.of("bench", "idealloc", dir.resolve("suite").toString(), single.toString());
         assertThat(r.exit()).as(r.err()).isZero();
         // buffers, lower bound, height, height / lower bound, solver, proof
         assertThat(r.out()).containsPattern("suite/deep/input\\.csv\\s+5\\s+12\\s+12\\s+1\\.0000\\s+\\S+\\s+"
                 + "optimal \\(lower bound\\)");
         assertThat(r.out()).containsPattern("\\ssingle\\.csv\\s+5\\s+12\\s+12\\s+1\\.0000");
         assertThat(r.out()).contains("total: 2 instances planned and validated, 2 proved optimal");
-        Run heur = run("bench", "idealloc", single.toString(), "--solver", "greedy");
+        Run heur = Run.of("bench", "idealloc", single.toString(), "--solver", "greedy");
         assertThat(heur.out()).containsPattern("single\\.csv\\s+5\\s+12\\s+\\d+\\s+\\d\\.\\d{4}\\s+greedy");
         Path empty = Files.createDirectories(dir.resolve("empty"));
-        Run none = run("bench", "idealloc", empty.toString());
+        Run none = Run.of("bench", "idealloc", empty.toString());
         assertThat(none.exit()).isEqualTo(2);
         assertThat(none.err()).contains("no .csv files");
-        Run bad = run("bench", "idealloc", single.toString(), "--solver", "greedy", "--minimize");
+        Run bad = Run.of("bench", "idealloc", single.toString(), "--solver", "greedy", "--minimize");
         assertThat(bad.exit()).isEqualTo(2);
         assertThat(bad.err()).contains("--minimize needs --solver auto or exact");
     }

@@ -49,7 +49,7 @@ class OutputSafetyTest {
         Path out = write("plan.json", "earlier contents\n");
         Path link = dir.resolve("old-plan.json");
         Files.createLink(link, out);
-        Cli r = Cli.run("plan", w.toString(), "-o", out.toString());
+        Run r = Run.of("plan", w.toString(), "-o", out.toString());
         assertThat(r.exit()).as(r.err()).isZero();
         assertThat(Files.readString(out)).contains("\"berth-plan\"");
         // a hard link to the old file still sees the old bytes: the new ones went to a new file, renamed
@@ -71,7 +71,7 @@ class OutputSafetyTest {
                 {"plan", w.toString(), "-o", dir.resolve("sub/../w.json").toString()},
                 {"plan", w.toString(), "--target", target.toString(), "-o", target.toString()},
                 {"plan", w.toString(), "--target", target.toString(), "--report", target.toString()}}) {
-            Cli r = Cli.run(args);
+            Run r = Run.of(args);
             assertThat(r.exit()).as(String.join(" ", args)).isEqualTo(2);
             assertThat(r.err()).contains("invalid-input").contains("also an input");
         }
@@ -83,17 +83,17 @@ class OutputSafetyTest {
     @Test
     void aCsvOutputEqualToItsInputIsRefusedAndAFailedCsvRunKeepsTheEarlierOutput() throws IOException {
         Path in = write("in.csv", CSV);
-        Cli same = Cli.run("plan", in.toString(), "--capacity", "12", "-o", in.toString());
+        Run same = Run.of("plan", in.toString(), "--capacity", "12", "-o", in.toString());
         assertThat(same.exit()).isEqualTo(2);
         assertThat(same.err()).contains("also an input");
         assertThat(Files.readString(in)).isEqualTo(CSV);
         Path out = dir.resolve("out.csv");
-        assertThat(Cli.run("plan", in.toString(), "--capacity", "12", "-o", out.toString()).exit()).isZero();
+        assertThat(Run.of("plan", in.toString(), "--capacity", "12", "-o", out.toString()).exit()).isZero();
         byte[] good = Files.readAllBytes(out);
-        Cli tooSmall = Cli.run("plan", in.toString(), "--capacity", "7", "-o", out.toString());
+        Run tooSmall = Run.of("plan", in.toString(), "--capacity", "7", "-o", out.toString());
         assertThat(tooSmall.exit()).as(tooSmall.err()).isEqualTo(5);
         Path broken = write("broken.csv", "id,lower,upper,size\nb1,0,3,-4\n");
-        assertThat(Cli.run("plan", broken.toString(), "--capacity", "12", "-o", out.toString()).exit()).isEqualTo(2);
+        assertThat(Run.of("plan", broken.toString(), "--capacity", "12", "-o", out.toString()).exit()).isEqualTo(2);
         assertThat(Files.readAllBytes(out)).isEqualTo(good);
         noTemporaryFilesLeft();
     }
@@ -103,14 +103,14 @@ class OutputSafetyTest {
         Path w = write("w.json", WORKLOAD);
         Path plan = dir.resolve("plan.json");
         Path html = dir.resolve("plan.html");
-        assertThat(Cli.run("plan", w.toString(), "-o", plan.toString(), "--report", html.toString()).exit()).isZero();
+        assertThat(Run.of("plan", w.toString(), "-o", plan.toString(), "--report", html.toString()).exit()).isZero();
         byte[] goodPlan = Files.readAllBytes(plan);
         byte[] goodHtml = Files.readAllBytes(html);
         Path bad = write("bad.json", TOO_BIG);
-        assertThat(Cli.run("plan", bad.toString(), "-o", plan.toString(), "--report", html.toString()).exit())
+        assertThat(Run.of("plan", bad.toString(), "-o", plan.toString(), "--report", html.toString()).exit())
                 .isEqualTo(3);
         Path garbled = write("garbled.json", "{ \"buffers\": [ ");
-        assertThat(Cli.run("plan", garbled.toString(), "-o", plan.toString(), "--report", html.toString()).exit())
+        assertThat(Run.of("plan", garbled.toString(), "-o", plan.toString(), "--report", html.toString()).exit())
                 .isEqualTo(2);
         assertThat(Files.readAllBytes(plan)).isEqualTo(goodPlan);
         assertThat(Files.readAllBytes(html)).isEqualTo(goodHtml);
@@ -122,7 +122,7 @@ class OutputSafetyTest {
         Path w = write("w.json", WORKLOAD);
         Path plan = write("plan.json", "earlier plan\n");
         Path notADirectory = write("file", "a file where a directory is needed\n");
-        Cli r = Cli.run("plan", w.toString(), "-o", plan.toString(), "--report", notADirectory.resolve("r.html").toString());
+        Run r = Run.of("plan", w.toString(), "-o", plan.toString(), "--report", notADirectory.resolve("r.html").toString());
         assertThat(r.exit()).isEqualTo(2);
         assertThat(r.err()).contains("invalid-input").contains("cannot write");
         assertThat(Files.readString(plan)).isEqualTo("earlier plan\n");
@@ -133,7 +133,7 @@ class OutputSafetyTest {
     void anOutputThatIsADirectoryIsRefusedAndTheDirectoryKept() throws IOException {
         Path w = write("w.json", WORKLOAD);
         Path empty = Files.createDirectory(dir.resolve("empty"));
-        Cli r = Cli.run("plan", w.toString(), "-o", empty.toString());
+        Run r = Run.of("plan", w.toString(), "-o", empty.toString());
         assertThat(r.exit()).isEqualTo(2);
         assertThat(r.err()).contains("invalid-input").contains("directory");
         assertThat(Files.isDirectory(empty)).isTrue();
@@ -145,16 +145,16 @@ class OutputSafetyTest {
         Path w = write("w.json", WORKLOAD);
         Path plan = dir.resolve("plan.json");
         Path html = dir.resolve("plan.html");
-        assertThat(Cli.run("plan", w.toString(), "-o", plan.toString()).exit()).isZero();
-        assertThat(Cli.run("report", plan.toString(), "-o", html.toString()).exit()).isZero();
+        assertThat(Run.of("plan", w.toString(), "-o", plan.toString()).exit()).isZero();
+        assertThat(Run.of("report", plan.toString(), "-o", html.toString()).exit()).isZero();
         byte[] good = Files.readAllBytes(html);
         Path tampered = write("tampered.json", Files.readString(plan).replaceFirst("\"highWater\": \\d+", "\"highWater\": 1"));
         assertThat(Files.readString(tampered)).isNotEqualTo(Files.readString(plan));
-        Cli r = Cli.run("report", tampered.toString(), "-o", html.toString());
+        Run r = Run.of("report", tampered.toString(), "-o", html.toString());
         assertThat(r.exit()).isEqualTo(2);
-        Cli missing = Cli.run("report", dir.resolve("nope.json").toString(), "-o", html.toString());
+        Run missing = Run.of("report", dir.resolve("nope.json").toString(), "-o", html.toString());
         assertThat(missing.exit()).isEqualTo(2);
-        Cli same = Cli.run("report", html.toString(), "-o", html.toString());
+        Run same = Run.of("report", html.toString(), "-o", html.toString());
         assertThat(same.exit()).isEqualTo(2);
         assertThat(Files.readAllBytes(html)).isEqualTo(good);
         noTemporaryFilesLeft();
@@ -166,12 +166,12 @@ class OutputSafetyTest {
         Files.copy(Path.of("../berth-io/src/test/resources/dev/berth/io/fuzz/OnnxImportFuzzTestInputs/onnxFile/chain.onnx"),
                 model);
         byte[] before = Files.readAllBytes(model);
-        Cli r = Cli.run("plan", model.toString(), "-o", model.toString());
+        Run r = Run.of("plan", model.toString(), "-o", model.toString());
         assertThat(r.exit()).isEqualTo(2);
         assertThat(r.err()).contains("also an input");
         assertThat(Files.readAllBytes(model)).isEqualTo(before);
         Path plan = dir.resolve("plan.json");
-        Cli ok = Cli.run("plan", model.toString(), "-o", plan.toString());
+        Run ok = Run.of("plan", model.toString(), "-o", plan.toString());
         assertThat(ok.exit()).as(ok.err()).isZero();
     }
 
@@ -180,12 +180,12 @@ class OutputSafetyTest {
         Path out = dir.resolve("demo");
         Path plan = write("demo/plan.json", "earlier plan\n");
         Files.createDirectories(out.resolve("plan.html").resolve("in-the-way"));
-        Cli r = Cli.run("demo", "--dir", out.toString());
+        Run r = Run.of("demo", "--dir", out.toString());
         assertThat(r.exit()).isEqualTo(2);
         assertThat(r.err()).contains("invalid-input").contains("plan.html");
         assertThat(Files.readString(plan)).isEqualTo("earlier plan\n");
         Path aFile = write("not-a-dir", "x\n");
-        Cli intoAFile = Cli.run("demo", "--dir", aFile.toString());
+        Run intoAFile = Run.of("demo", "--dir", aFile.toString());
         assertThat(intoAFile.exit()).isEqualTo(2);
         assertThat(Files.readString(aFile)).isEqualTo("x\n");
         noTemporaryFilesLeft();

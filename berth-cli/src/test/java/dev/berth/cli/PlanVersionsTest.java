@@ -44,13 +44,13 @@ class PlanVersionsTest {
     void aVersion1PlanStillChecksDeploysAndReports() throws IOException {
         Path plan = v1();
         assertThat(Files.readString(plan)).contains("\"version\": 1").doesNotContain("lowerBound");
-        Cli ok = Cli.run("check-deploy", plan.toString(), "--provide", "global=16KiB");
+        Run ok = Run.of("check-deploy", plan.toString(), "--provide", "global=16KiB");
         assertThat(ok.exit()).as(ok.err()).isZero();
         assertThat(ok.out()).contains("needs 9344 bytes").contains("deployable");
-        Cli short_ = Cli.run("check-deploy", plan.toString(), "--provide", "global=8KiB");
+        Run short_ = Run.of("check-deploy", plan.toString(), "--provide", "global=8KiB");
         assertThat(short_.exit()).isEqualTo(6);
         Path html = dir.resolve("v1.html");
-        Cli report = Cli.run("report", plan.toString(), "-o", html.toString());
+        Run report = Run.of("report", plan.toString(), "-o", html.toString());
         assertThat(report.exit()).as(report.err()).isZero();
         // a version 1 plan says nothing about proofs: the report shows none
         assertThat(Files.readString(html)).contains("<svg").contains("solver auto").doesNotContain("optimal (");
@@ -61,7 +61,7 @@ class PlanVersionsTest {
         Path workload = dir.resolve("w.json");
         Files.writeString(workload, EXAMPLE);
         Path out = dir.resolve("plan.json");
-        Cli r = Cli.run("plan", workload.toString(), "-o", out.toString());
+        Run r = Run.of("plan", workload.toString(), "-o", out.toString());
         assertThat(r.exit()).as(r.err()).isZero();
         String text = Files.readString(out);
         assertThat(text).contains("\"version\": 2", "\"lowerBound\"", "\"proof\": \"lower-bound\"",
@@ -72,13 +72,13 @@ class PlanVersionsTest {
         Optimality g = plan.spaces().get("global").optimality().orElseThrow();
         assertThat(g.lowerBound()).isEqualTo(plan.spaces().get("global").highWater());
         assertThat(PlanJson.toString(plan)).isEqualTo(text);
-        Cli deploy = Cli.run("check-deploy", out.toString(), "--provide", "global=64KiB");
+        Run deploy = Run.of("check-deploy", out.toString(), "--provide", "global=64KiB");
         assertThat(deploy.exit()).as(deploy.err()).isZero();
         Path html = dir.resolve("v2.html");
-        assertThat(Cli.run("report", out.toString(), "-o", html.toString()).exit()).isZero();
+        assertThat(Run.of("report", out.toString(), "-o", html.toString()).exit()).isZero();
         assertThat(Files.readString(html)).contains("<th>proof</th>", "optimal (lower bound)");
         // --json prints the same per-space fields
-        Cli json = Cli.run("plan", workload.toString(), "--json");
+        Run json = Run.of("plan", workload.toString(), "--json");
         assertThat(json.out()).contains("\"proof\": \"lower-bound\"", "\"solver\": ", "\"lowerBound\": ");
     }
 }

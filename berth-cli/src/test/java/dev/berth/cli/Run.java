@@ -8,7 +8,7 @@ record Run(int exit, String out, String err) {
     static Run of(String... args) {
         StringWriter o = new StringWriter();
         StringWriter e = new StringWriter();
-        int code = Main.run(args, new PrintWriter(o), new PrintWriter(e));
+        int code = Main.run(args, new PrintWriter(o, true), new PrintWriter(e, true));
         return new Run(code, o.toString(), e.toString());
     }
 }

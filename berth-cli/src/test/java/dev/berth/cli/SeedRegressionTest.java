@@ -24,7 +24,7 @@ class SeedRegressionTest {
         return p;
     }
 
-    private static JsonNode error(Cli r) throws IOException {
+    private static JsonNode error(Run r) throws IOException {
         JsonNode root = JSON.readTree(r.out());
         assertThat(root.has("error")).as(r.out()).isTrue();
         return root.get("error");
@@ -49,23 +49,23 @@ class SeedRegressionTest {
                   "spaces": { "global": { "kind": "logical", "format": "dma32", "alignment": 64 },
                               "sram": { "kind": "local", "format": "sram20", "alignment": 32, "capacity": "256KiB" } } }
                 """);
-        Cli r = Cli.run("plan", elevenKiB().toString(), "--target", target.toString(), "-o", plan.toString());
+        Run r = Run.of("plan", elevenKiB().toString(), "--target", target.toString(), "-o", plan.toString());
         assertThat(r.exit()).as(r.err()).isZero();
         JsonNode global = JSON.readTree(plan.toFile()).get("spaces").get("global");
         assertThat(global.get("kind").asText()).isEqualTo("logical");
         assertThat(global.has("capacity")).isFalse();
         assertThat(global.get("highWater").asLong()).isEqualTo(11 * 1024);
-        Cli ok = Cli.run("check-deploy", plan.toString(), "--provide", "global=20KiB");
+        Run ok = Run.of("check-deploy", plan.toString(), "--provide", "global=20KiB");
         assertThat(ok.exit()).as(ok.err()).isZero();
         assertThat(ok.out()).contains("deployable");
-        Cli low = Cli.run("check-deploy", plan.toString(), "--provide", "global=8KiB", "--json");
+        Run low = Run.of("check-deploy", plan.toString(), "--provide", "global=8KiB", "--json");
         assertThat(low.exit()).isEqualTo(6);
         JsonNode e = error(low);
         assertThat(e.get("category").asText()).isEqualTo("insufficient-deployment-capacity");
         assertThat(e.get("needed").asLong()).isEqualTo(11 * 1024);
         assertThat(e.get("provided").asLong()).isEqualTo(8 * 1024);
         assertThat(e.get("short").asLong()).isEqualTo(3 * 1024);
-        Cli human = Cli.run("check-deploy", plan.toString(), "--provide", "global=8KiB");
+        Run human = Run.of("check-deploy", plan.toString(), "--provide", "global=8KiB");
         assertThat(human.exit()).isEqualTo(6);
         assertThat(human.err()).contains("needs 11264 bytes").contains("provides 8192").contains("short by 3072");
     }
@@ -75,7 +75,7 @@ class SeedRegressionTest {
         Path w = file("fmt.json", """
                 { "buffers": [ { "name": "t1", "size": 21, "space": "global", "live": [0, 0] } ] }
                 """);
-        Cli r = Cli.run("plan", w.toString(), "--target", "teaching", "--json");
+        Run r = Run.of("plan", w.toString(), "--target", "teaching", "--json");
         assertThat(r.exit()).isEqualTo(3);
         JsonNode e = error(r);
         assertThat(e.get("category").asText()).isEqualTo("address-not-encodable");
@@ -85,7 +85,7 @@ class SeedRegressionTest {
         assertThat(e.get("reserved").asLong()).isEqualTo(30);
         assertThat(e.get("limit").asLong()).isEqualTo(29);
         assertThat(e.get("limitSource").asText()).contains("format teach");
-        Cli human = Cli.run("plan", w.toString(), "--target", "teaching");
+        Run human = Run.of("plan", w.toString(), "--target", "teaching");
         assertThat(human.err()).contains("21 bytes requested reserve 30").contains("format teach");
     }
 
@@ -95,7 +95,7 @@ class SeedRegressionTest {
                 { "buffers": [ { "name": "huge", "size": "0x7FFF_FFFF_FFFF_FFF0", "space": "global",
                                  "live": [0, 0] } ] }
                 """);
-        Cli r = Cli.run("plan", w.toString(), "--json");
+        Run r = Run.of("plan", w.toString(), "--json");
         assertThat(r.exit()).isEqualTo(4);
         JsonNode e = error(r);
         assertThat(e.get("category").asText()).isEqualTo("arithmetic-overflow");
@@ -105,7 +105,7 @@ class SeedRegressionTest {
                 { "buffers": [ { "name": "odd", "size": 1, "space": "global", "alignment": "0x4000_0000_0000_0001",
                                  "live": [0, 0] } ] }
                 """);
-        Cli r2 = Cli.run("plan", lcm.toString(), "--json");
+        Run r2 = Run.of("plan", lcm.toString(), "--json");
         assertThat(r2.exit()).isEqualTo(4);
         assertThat(error(r2).get("operation").asText()).isEqualTo("lcm");
     }
@@ -117,7 +117,7 @@ class SeedRegressionTest {
                 { "buffers": [ { "name": "t1", "size": 21, "space": "local", "alignment": 10, "live": [1, 3] } ],
                   "fixed":   [ { "name": "abi", "space": "local", "offset": 0, "size": 30, "live": [0, 3] } ] }
                 """);
-        Cli r = Cli.run("plan", provable.toString(), "--target", "teaching", "--json");
+        Run r = Run.of("plan", provable.toString(), "--target", "teaching", "--json");
         assertThat(r.exit()).isEqualTo(5);
         JsonNode e = error(r);
         assertThat(e.get("category").asText()).isEqualTo("capacity-exceeded");
@@ -138,14 +138,14 @@ class SeedRegressionTest {
                 { "buffers": [ { "name": "wide", "size": 30, "space": "local", "live": [0, 0] } ],
                   "fixed":   [ { "name": "mid", "space": "local", "offset": 20, "size": 10, "live": [0, 0] } ] }
                 """);
-        Cli f = Cli.run("plan", fragmented.toString(), "--target", "teaching", "--json");
+        Run f = Run.of("plan", fragmented.toString(), "--target", "teaching", "--json");
         assertThat(f.exit()).isEqualTo(5);
         JsonNode fe = error(f);
         assertThat(fe.get("provablyInfeasible").asBoolean()).isFalse();
         assertThat(fe.has("step")).isFalse();
         assertThat(fe.get("message").asText()).contains("complete search proved");
         assertThat(fe.get("infeasibleSubset")).extracting(JsonNode::asText).containsExactlyInAnyOrder("mid", "wide");
-        Cli greedy = Cli.run("plan", fragmented.toString(), "--target", "teaching", "--solver", "greedy");
+        Run greedy = Run.of("plan", fragmented.toString(), "--target", "teaching", "--solver", "greedy");
         assertThat(greedy.exit()).isEqualTo(5);
         assertThat(greedy.err()).contains("try --solver exact");
     }
@@ -156,14 +156,14 @@ class SeedRegressionTest {
                 { "buffers": [], "fixed": [ { "name": "abi", "space": "global", "offset": -64, "size": 10,
                                               "live": [0, 0] } ] }
                 """);
-        Cli r = Cli.run("plan", neg.toString(), "--json");
+        Run r = Run.of("plan", neg.toString(), "--json");
         assertThat(r.exit()).isEqualTo(2);
         assertThat(error(r).get("message").asText()).contains("fixed[0]").contains("earlier stage's record is corrupt");
         Path wrap = file("wrap.json", """
                 { "buffers": [], "fixed": [ { "name": "abi", "space": "global", "offset": "0x7FFF_FFFF_FFFF_FFF0",
                                               "size": 32, "live": [0, 0] } ] }
                 """);
-        Cli r2 = Cli.run("plan", wrap.toString());
+        Run r2 = Run.of("plan", wrap.toString());
         assertThat(r2.exit()).isEqualTo(2);
         assertThat(r2.err()).contains("earlier stage's record is corrupt").contains("past 2^63-1");
         Path overlap = file("overlap.json", """
@@ -171,7 +171,7 @@ class SeedRegressionTest {
                   { "name": "a", "space": "global", "offset": 0, "size": 32, "live": [0, 2] },
                   { "name": "b", "space": "global", "offset": 16, "size": 32, "live": [2, 3] } ] }
                 """);
-        Cli r3 = Cli.run("plan", overlap.toString());
+        Run r3 = Run.of("plan", overlap.toString());
         assertThat(r3.exit()).isEqualTo(2);
         assertThat(r3.err()).contains("corrupt").contains("overlaps");
     }

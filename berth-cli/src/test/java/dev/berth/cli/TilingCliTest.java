@@ -42,7 +42,7 @@ class TilingCliTest {
                   "fixed": [ { "name": "earlier", "space": "global", "offset": 0, "size": "0xFFF0_0000", "live": [0, 3] } ] }
                 """;
         Path w = file("t.json", tiled.formatted(", \"tile\": { \"through\": \"sram\", \"buffers\": 2 }"));
-        Cli r = Cli.run("plan", w.toString(), "--target", wideTarget().toString(), "--json");
+        Run r = Run.of("plan", w.toString(), "--target", wideTarget().toString(), "--json");
         assertThat(r.exit()).as(r.out()).isEqualTo(3);
         JsonNode e = JSON.readTree(r.out()).get("error");
         assertThat(e.get("category").asText()).isEqualTo("address-not-encodable");
@@ -50,7 +50,7 @@ class TilingCliTest {
         assertThat(e.get("limit").asLong()).isEqualTo(0xFFFF_FFFFL);
         assertThat(e.get("limitSource").asText()).contains("dma32");
         Path untiled = file("u.json", tiled.formatted(""));
-        Cli ok = Cli.run("plan", untiled.toString(), "--target", wideTarget().toString());
+        Run ok = Run.of("plan", untiled.toString(), "--target", wideTarget().toString());
         assertThat(ok.exit()).as(ok.err()).isZero();
     }
 
@@ -61,16 +61,16 @@ class TilingCliTest {
                                  "tile": { "through": "sram", "buffers": 2 } } ] }
                 """);
         Path plan = dir.resolve("low.plan.json");
-        Cli r = Cli.run("plan", w.toString(), "--target", wideTarget().toString(), "-o", plan.toString());
+        Run r = Run.of("plan", w.toString(), "--target", wideTarget().toString(), "-o", plan.toString());
         assertThat(r.exit()).as(r.err()).isZero();
         // the buffers fit a 40-bit space at this base; the 32-bit descriptors do not
-        Cli high = Cli.run("check-deploy", plan.toString(), "--provide", "global=8MiB", "--base", "global=0xFFFF_0000",
+        Run high = Run.of("check-deploy", plan.toString(), "--provide", "global=8MiB", "--base", "global=0xFFFF_0000",
                 "--json");
         assertThat(high.exit()).as(high.out()).isEqualTo(3);
         JsonNode e = JSON.readTree(high.out()).get("error");
         assertThat(e.get("buffer").asText()).startsWith("descriptor t.tile.");
         assertThat(e.get("limitSource").asText()).contains("dma32");
-        assertThat(Cli.run("check-deploy", plan.toString(), "--provide", "global=8MiB", "--base", "global=0x1000")
+        assertThat(Run.of("check-deploy", plan.toString(), "--provide", "global=8MiB", "--base", "global=0x1000")
                 .exit()).isZero();
     }
 
@@ -88,7 +88,7 @@ class TilingCliTest {
                   { "name": "t", "size": 8192, "space": "global", "live": [0, 1],
                     "tile": { "through": "sram", "buffers": 2 } } ] }
                 """);
-        Cli r = Cli.run("plan", w.toString(), "--target", target.toString(), "--json");
+        Run r = Run.of("plan", w.toString(), "--target", target.toString(), "--json");
         assertThat(r.exit()).as(r.out()).isEqualTo(3);
         JsonNode e = JSON.readTree(r.out()).get("error");
         assertThat(e.get("buffer").asText()).isEqualTo("descriptor-table");
@@ -100,7 +100,7 @@ class TilingCliTest {
         Path example = Path.of("../examples/tiled.json");
         assertThat(example).exists();
         Path out = dir.resolve("plan.json");
-        Cli r = Cli.run("plan", example.toString(), "-o", out.toString());
+        Run r = Run.of("plan", example.toString(), "-o", out.toString());
         assertThat(r.exit()).as(r.err()).isZero();
         assertThat(r.out()).contains("tiles: embedding in").contains("one descriptor each")
                 .contains("generation: descriptor-table in global").contains("overhead");
@@ -116,9 +116,9 @@ class TilingCliTest {
         }
         assertThat(tiles).isEqualTo(2);
         // at deployment every descriptor is re-checked at the loader's base
-        Cli fine = Cli.run("check-deploy", out.toString(), "--provide", "global=4MiB", "--base", "global=0x1000_0000");
+        Run fine = Run.of("check-deploy", out.toString(), "--provide", "global=4MiB", "--base", "global=0x1000_0000");
         assertThat(fine.exit()).as(fine.err()).isZero();
-        Cli high = Cli.run("check-deploy", out.toString(), "--provide", "global=4MiB", "--base", "global=0xFFF0_0000");
+        Run high = Run.of("check-deploy", out.toString(), "--provide", "global=4MiB", "--base", "global=0xFFF0_0000");
         assertThat(high.exit()).isEqualTo(3);
         assertThat(high.err()).contains("dma32");
     }
