@@ -1,0 +1,48 @@
+package dev.berth.cli;
+
+import dev.berth.TestData;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The best placements known of D and J come from Berth's own command, and it gives them again:
+ * {@code plan X.1048576.csv --capacity 1048576 --minimize --search-nodes 100000000} writes the
+ * certificate's bytes exactly (node counts, not the clock, bound the search). Minutes per
+ * instance: {@code mvn -B -Pfrontier verify}, which {@code .ci/run} runs when its time allows.
+ */
+@Tag("frontier")
+class FrontierReproductionTest {
+    /** The search nodes the certificates were found with (testdata/benchmarks/minimalloc/frontier/README.md). */
+    static final String NODES = "100000000";
+
+    @TempDir
+    Path dir;
+
+    @TestFactory
+    List<DynamicTest> theCommandGivesTheCertificatesAgain() {
+        List<DynamicTest> tests = new ArrayList<>();
+        for (String instance : List.of("D", "J")) {
+            tests.add(DynamicTest.dynamicTest(instance, () -> {
+                Path cert = FrontierTest.certificate(instance);
+                Path out = dir.resolve(instance + ".csv");
+                Run r = Run.of("plan", TestData.require("benchmarks/minimalloc/" + instance + ".1048576.csv").toString(),
+                        "--capacity", "1048576", "--minimize", "--search-nodes", NODES, "--time-limit", "7200", "-q",
+                        "-o", out.toString());
+                assertThat(r.exit()).as(r.err()).isZero();
+                assertThat(r.out()).doesNotContain("time limit");
+                assertThat(Files.readString(out)).isEqualTo(Files.readString(cert));
+                assertThat(r.out()).containsPattern("mem\\s+local\\s+1048576\\s+" + FrontierTest.height(cert) + "\\s");
+            }));
+        }
+        return tests;
+    }
+}
