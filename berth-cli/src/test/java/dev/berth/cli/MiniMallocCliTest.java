@@ -23,6 +23,16 @@ class MiniMallocCliTest {
             b5,0,21,4
             """;
 
+    /** Best fit and greedy both reach 12 here; the peak of live bytes is 10 (steps 2 and 4), and 10 fits. */
+    private static final String ABOVE_THE_BOUND = """
+            id,lower,upper,size
+            a,1,3,3
+            b,1,4,3
+            c,4,5,5
+            d,2,5,4
+            e,3,4,3
+            """;
+
     @TempDir
     Path dir;
 
@@ -101,15 +111,7 @@ class MiniMallocCliTest {
 
     @Test
     void minimizeGoesBelowTheHeuristicsByExactSearch() throws IOException {
-        // best-fit and greedy both reach 12 here; the peak of live bytes is 10 (steps 2 and 4)
-        Path in = write("h.csv", """
-                id,lower,upper,size
-                a,1,3,3
-                b,1,4,3
-                c,4,5,5
-                d,2,5,4
-                e,3,4,3
-                """);
+        Path in = write("h.csv", ABOVE_THE_BOUND);
         assertThat(Run.of("plan", in.toString(), "--capacity", "11", "--solver", "best-fit").exit()).isEqualTo(5);
         Run r = Run.of("plan", in.toString(), "--capacity", "100", "--solver", "exact", "--minimize", "--time-limit", "20");
         assertThat(r.exit()).as(r.err()).isZero();
@@ -130,14 +132,7 @@ class MiniMallocCliTest {
 
     @Test
     void searchNodesSetTheSearchsWorkAndAreChecked() throws IOException {
-        Path in = write("h.csv", """
-                id,lower,upper,size
-                a,1,3,3
-                b,1,4,3
-                c,4,5,5
-                d,2,5,4
-                e,3,4,3
-                """);
+        Path in = write("h.csv", ABOVE_THE_BOUND);
         Run r = Run.of("plan", in.toString(), "--capacity", "100", "--solver", "exact", "--search-nodes", "100000", "--json");
         assertThat(r.exit()).as(r.err()).isZero();
         assertThat(r.out()).contains("\"highWater\": 10", "\"timeLimited\": false");
