@@ -84,8 +84,8 @@ final class BenchCommand implements Runnable {
                 + "work budget of plan --minimize, and show the proved optimum or the bracket left.")
         boolean minimize;
 
-        @Option(names = "--search-nodes", paramLabel = "N", description = SEARCH_NODES)
-        Long searchNodes;
+        @Mixin
+        SearchNodesOption searchNodes = new SearchNodesOption();
 
         @Option(names = "--threads", paramLabel = "N", defaultValue = "0",
                 description = "Threads the search may use: the exact solver's portfolio, and best fit beside greedy "
@@ -107,40 +107,15 @@ final class BenchCommand implements Runnable {
                 throw BerthException.invalid("--minimize", "--minimize needs --solver auto or exact, not the heuristic "
                         + choice.id());
             }
-            return withSearchNodes(new Planner.Options(choice, minimize ? Effort.MINIMIZE : withoutMinimize, timeLimit,
-                    threads, Progress.NONE), searchNodes);
-        }
-
-        /** {@code --search-nodes}'s help, the same for plan and bench. */
-        static final String SEARCH_NODES = "The exact search's work per space, in search nodes, in place of the "
-                + "budget chosen by size and effort (auto or exact): reproducible on every machine, unlike "
-                + "--time-limit, which a large N may need raised.";
-
-        /** Checks {@code --search-nodes} (null: not given) against the solver chosen. */
-        static void checkSearchNodes(Long nodes, SolverChoice choice) {
-            if (nodes == null) {
-                return;
-            }
-            if (nodes < 1) {
-                throw BerthException.invalid("--search-nodes", Long.toString(nodes),
-                        "--search-nodes: must be at least 1 search node, got " + nodes);
-            }
-            if (!choice.searches()) {
-                throw BerthException.invalid("--search-nodes", Long.toString(nodes), "--search-nodes sets the exact "
-                        + "search's work: it needs --solver auto or exact, not the heuristic " + choice.id());
-            }
-        }
-
-        /** {@code options} with {@code --search-nodes} when it was given (null: not given), checked. */
-        static Planner.Options withSearchNodes(Planner.Options options, Long nodes) {
-            checkSearchNodes(nodes, options.solver());
-            return nodes == null ? options : options.withSearchNodes(nodes);
+            searchNodes.check(choice);
+            return searchNodes.applyTo(new Planner.Options(choice, minimize ? Effort.MINIMIZE : withoutMinimize,
+                    timeLimit, threads, Progress.NONE));
         }
 
         /** The options as the table's heading line repeats them. */
         String describe(SolverChoice choice) {
             return " --solver " + choice.id() + (minimize ? " --minimize" : "")
-                    + (searchNodes != null ? " --search-nodes " + searchNodes : "") + " --time-limit " + timeLimit
+                    + searchNodes.describe() + " --time-limit " + timeLimit
                     + (choice.searches() ? " --threads " + threads + " (" + (threads > 0 ? threads
                     : Runtime.getRuntime().availableProcessors()) + " used)" : "");
         }

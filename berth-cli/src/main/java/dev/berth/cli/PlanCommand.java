@@ -86,8 +86,8 @@ final class PlanCommand implements Callable<Integer> {
             description = "Write the plan artifact here (for a .csv workload, FILE.csv writes its rows with offsets).")
     Path output;
 
-    @Option(names = "--search-nodes", paramLabel = "N", description = BenchCommand.Search.SEARCH_NODES)
-    Long searchNodes;
+    @picocli.CommandLine.Mixin
+    SearchNodesOption searchNodes = new SearchNodesOption();
 
     @Option(names = "--minimize", description = "Minimise with a larger work budget (auto or exact), printing each "
             + "space's bracket [lower bound, best height] as it narrows.")
@@ -128,7 +128,7 @@ final class PlanCommand implements Callable<Integer> {
             throw BerthException.invalid("--minimize", "--minimize searches for smaller plans: it needs --solver auto or "
                     + "exact, not the heuristic " + choice.id());
         }
-        BenchCommand.Search.checkSearchNodes(searchNodes, choice);
+        searchNodes.check(choice);
         double seconds = timeLimit != null ? timeLimit : minimize ? 60 : 10;
         if (!(seconds > 0) || Double.isInfinite(seconds)) {
             throw BerthException.invalid("--time-limit", Double.toString(seconds),
@@ -217,8 +217,8 @@ final class PlanCommand implements Callable<Integer> {
                 }
             }
         };
-        Planner.Options options = BenchCommand.Search.withSearchNodes(new Planner.Options(choice,
-                minimize ? Effort.MINIMIZE : Effort.DEFAULT, seconds, 0, progress), searchNodes);
+        Planner.Options options = searchNodes.applyTo(new Planner.Options(choice,
+                minimize ? Effort.MINIMIZE : Effort.DEFAULT, seconds, 0, progress));
         PlanResult planned;
         try {
             planned = Planner.plan(t, w, options);

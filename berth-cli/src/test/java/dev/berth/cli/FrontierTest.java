@@ -17,10 +17,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The best placements known of MiniMalloc's D and J ({@code testdata/benchmarks/minimalloc/frontier},
  * see its README), checked as certificates of the upper end of each bracket: every row is the
- * instance's own row (id, lifetime, size, in order) with an offset; Berth's validator accepts the
- * placement (the offsets make every row a fixed region) and its high-water mark is the height in
- * the file's name, while the peak of live bytes, the lower end, is the instance's. A placement with
- * two rows moved onto each other is refused, so the check can fail.
+ * instance's own row (id, lifetime, size, in order) with an offset, so every row is a fixed region;
+ * {@code plan} accepts the placement (the reader refuses fixed rows that overlap, the admission check
+ * one past the capacity, and the independent validator re-checks the plan before it is printed), its
+ * high-water mark is the height in the file's name, and the peak of live bytes, the lower end, is the
+ * instance's. One byte less capacity, or two rows moved onto each other, is refused.
  */
 class FrontierTest {
     /** The instances, with their peak of live bytes (testdata/benchmarks/minimalloc/README.md). */
@@ -64,13 +65,15 @@ class FrontierTest {
                 assertThat(ok.exit()).as(ok.err()).isZero();
                 assertThat(ok.out()).contains("\"highWater\": " + h, "\"peakLive\": " + instance[1]);
                 // one byte less does not hold it: the height is the placement's own
-                Run below = Run.of("plan", cert.toString(), "--capacity", Long.toString(h - 1));
-                assertThat(below.exit()).isNotZero();
-                // two rows live together moved onto each other: refused
+                Run below = Run.of("plan", cert.toString(), "--capacity", Long.toString(h - 1), "--json");
+                assertThat(below.exit()).as(below.err()).isEqualTo(5);
+                assertThat(below.out()).contains("\"category\": \"capacity-exceeded\"");
+                // two rows live together moved onto each other: refused as input
                 Path bad = dir.resolve(instance[0] + ".bad.csv");
                 Files.write(bad, overlapping(rows));
                 Run refused = Run.of("plan", bad.toString(), "--capacity", Long.toString(2 * h));
-                assertThat(refused.exit()).as(refused.out()).isNotZero();
+                assertThat(refused.exit()).as(refused.err()).isEqualTo(2);
+                assertThat(refused.err()).contains("invalid-input", "overlaps");
             }));
         }
         return tests;

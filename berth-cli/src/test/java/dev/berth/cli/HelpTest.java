@@ -5,8 +5,6 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import picocli.CommandLine;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -38,10 +36,9 @@ class HelpTest {
             tests.add(DynamicTest.dynamicTest("berth " + String.join(" ", c) + " --help", () -> {
                 List<String> args = new ArrayList<>(c);
                 args.add("--help");
-                StringWriter out = new StringWriter();
-                int code = Main.run(args.toArray(String[]::new), new PrintWriter(out), new PrintWriter(new StringWriter()));
-                assertThat(code).isZero();
-                String help = out.toString();
+                Run r = Run.of(args.toArray(String[]::new));
+                assertThat(r.exit()).isZero();
+                String help = r.out();
                 assertThat(help).containsPattern("(?m)^Examples?:$");
                 assertThat(help).containsPattern("(?m)^  (source <\\()?berth( |\\)|$)");
             }));
@@ -60,17 +57,14 @@ class HelpTest {
             tests.add(DynamicTest.dynamicTest("berth " + String.join(" ", c), () -> {
                 List<String> args = new ArrayList<>(c);
                 args.add("--help");
-                StringWriter out = new StringWriter();
-                Main.run(args.toArray(String[]::new), new PrintWriter(out), new PrintWriter(new StringWriter()));
-                String help = out.toString().replaceAll("\\s+", " ");
+                String help = Run.of(args.toArray(String[]::new)).out().replaceAll("\\s+", " ");
                 assertThat(help).contains("--solver=SOLVER auto, greedy, best-fit, skyline or exact.");
                 assertThat(SolverChoice.ids()).isEqualTo("auto, greedy, best-fit, skyline, exact");
                 List<String> bad = new ArrayList<>(c);
                 bad.addAll(List.of("--solver", "annealing", "x.csv", "--capacity", "1"));
-                StringWriter err = new StringWriter();
-                int code = Main.run(bad.toArray(String[]::new), new PrintWriter(new StringWriter()), new PrintWriter(err));
-                assertThat(code).isEqualTo(2);
-                assertThat(err.toString()).contains("'annealing' is not one of auto, greedy, best-fit, skyline, exact");
+                Run refused = Run.of(bad.toArray(String[]::new));
+                assertThat(refused.exit()).isEqualTo(2);
+                assertThat(refused.err()).contains("'annealing' is not one of auto, greedy, best-fit, skyline, exact");
             }));
         }
         return tests;

@@ -135,7 +135,16 @@ class MiniMallocCliTest {
         Path in = write("h.csv", ABOVE_THE_BOUND);
         Run r = Run.of("plan", in.toString(), "--capacity", "100", "--solver", "exact", "--search-nodes", "100000", "--json");
         assertThat(r.exit()).as(r.err()).isZero();
-        assertThat(r.out()).contains("\"highWater\": 10", "\"timeLimited\": false");
+        assertThat(r.out()).contains("\"highWater\": 10", "\"proof\": \"lower-bound\"", "\"timeLimited\": false");
+        // one node: the first probe stops at once, the heuristics' 12 stays, and the plan says why
+        Run one = Run.of("plan", in.toString(), "--capacity", "100", "--solver", "exact", "--search-nodes", "1", "--json");
+        assertThat(one.exit()).as(one.err()).isZero();
+        assertThat(one.out()).contains("\"highWater\": 12", "\"proof\": \"open\"", "\"open\": \"work-budget\"",
+                "\"timeLimited\": false");
+        Run benchOne = Run.of("bench", "minimalloc", in.getParent().toString(), "--capacity", "100", "--minimize",
+                "--search-nodes", "1");
+        assertThat(benchOne.exit()).as(benchOne.err()).isZero();
+        assertThat(benchOne.out()).contains("[10, 12] work budget spent");
         for (String bad : List.of("0", "-3")) {
             Run refused = Run.of("plan", in.toString(), "--capacity", "100", "--search-nodes", bad);
             assertThat(refused.exit()).isEqualTo(2);

@@ -120,7 +120,9 @@ public final class Planner {
          * nodes (at least 1), whatever the space's size: the narrowing of the bracket, and the
          * search for a first placement within a finite space's limit when the heuristics' does
          * not fit, each get that many. A node count, unlike a time limit, gives the same plan on
-         * every machine; a large one may need a larger {@link #timeLimitSeconds}.
+         * every machine; a large one may need a larger {@link #timeLimitSeconds}. Like the effort, it
+         * changes nothing where no exact search runs: a heuristic solver, a space the heuristics
+         * already place at its lower bound, a space larger than {@code auto} searches.
          */
         public Options withSearchNodes(long nodes) {
             return new Options(solver, effort, timeLimitSeconds, threads, progress, java.util.OptionalLong.of(nodes));

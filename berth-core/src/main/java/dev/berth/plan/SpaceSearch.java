@@ -59,6 +59,20 @@ final class SpaceSearch {
     static final long SKYLINE_ITEM_PLACEMENTS = 1_000_000_000;
 
     /**
+     * The work of the exact search for these options: {@link #work(Effort, int)}'s, or, when the
+     * options give a node count, that count for the first placement and for the narrowing (which
+     * the fit effort does not do).
+     */
+    static Minimizer.Work work(Planner.Options options, int items) {
+        Minimizer.Work rule = work(options.effort(), items);
+        if (options.searchNodes().isEmpty()) {
+            return rule;
+        }
+        long nodes = options.searchNodes().getAsLong();
+        return new Minimizer.Work(nodes, options.effort() == Effort.FIT ? 0 : nodes, rule.firstProbeNodes());
+    }
+
+    /**
      * The work of the exact search for {@code items} items (with bytes) at an effort, in search
      * nodes. A node costs about as much as the items, so the budgets are work divided by items,
      * kept within bounds: the default narrowing about 2.5 x 10^6 item-nodes (between 2,000 and
@@ -66,17 +80,6 @@ final class SpaceSearch {
      * nodes); {@code --minimize} 40 and 10 times more. The first probes get 8 nodes per item (at
      * least 512), which lets the search's first round of restarts complete.
      */
-    static Minimizer.Work work(Planner.Options options, int items) {
-        Minimizer.Work rule = work(options.effort(), items);
-        if (options.searchNodes().isEmpty()) {
-            return rule;
-        }
-        // the caller's node count in place of the rule's: the first placement's search, and the
-        // narrowing unless the effort does none
-        long nodes = options.searchNodes().getAsLong();
-        return new Minimizer.Work(nodes, rule.searchNodes() == 0 ? 0 : nodes, rule.firstProbeNodes());
-    }
-
     static Minimizer.Work work(Effort effort, int items) {
         long n = Math.max(1, items);
         long probe = Math.max(512, 8 * n);
