@@ -67,7 +67,8 @@ class FrontierTest {
                 // one byte less does not hold it: the height is the placement's own
                 Run below = Run.of("plan", cert.toString(), "--capacity", Long.toString(h - 1), "--json");
                 assertThat(below.exit()).as(below.err()).isEqualTo(5);
-                assertThat(below.out()).contains("\"category\": \"capacity-exceeded\"");
+                assertThat(below.out()).contains("\"category\": \"capacity-exceeded\"", "\"provablyInfeasible\": true",
+                        "ends at " + h + ", past the " + (h - 1) + " bytes available").doesNotContain("--solver");
                 // two rows live together moved onto each other: refused as input
                 Path bad = dir.resolve(instance[0] + ".bad.csv");
                 Files.write(bad, overlapping(rows));

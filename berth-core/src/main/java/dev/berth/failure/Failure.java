@@ -91,17 +91,17 @@ public sealed interface Failure {
 
     /**
      * A finite space cannot hold the plan; {@code shortfall} says why, as facts. It is provably
-     * infeasible when the reserved bytes live at one step exceed the capacity, so that no
-     * planner could succeed.
+     * infeasible when the reserved bytes live at one step exceed the capacity, or a fixed region
+     * ends past it, so that no planner could succeed.
      */
     record CapacityExceeded(String message, Facts facts, Shortfall shortfall) implements Failure {
         public Category category() {
             return Category.CAPACITY_EXCEEDED;
         }
 
-        /** True when the reserved bytes live at {@link #step} exceed the capacity. */
+        /** True when the reserved bytes live at {@link #step} exceed the capacity, or a fixed region ends past it. */
         public boolean provablyInfeasible() {
-            return shortfall instanceof Shortfall.LiveBytesExceed;
+            return shortfall instanceof Shortfall.LiveBytesExceed || shortfall instanceof Shortfall.FixedPastCapacity;
         }
 
         /** The first step whose live bytes exceed the capacity, when there is one. */

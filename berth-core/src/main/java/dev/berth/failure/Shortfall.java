@@ -32,6 +32,14 @@ public sealed interface Shortfall {
     }
 
     /**
+     * The fixed region {@code region}, which the input put at {@code offset} ({@code size} bytes,
+     * reserved), ends past the {@code available} usable bytes: nothing can move it, so no
+     * placement fits.
+     */
+    record FixedPastCapacity(String region, long offset, long size, long available) implements Shortfall {
+    }
+
+    /**
      * The bytes fit at every step, but a complete search proved that no placement does;
      * {@code subset}: a small set of reservations that alone do not fit, or empty when the deletion
      * filter did not finish.

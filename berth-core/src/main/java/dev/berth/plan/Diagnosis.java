@@ -1,6 +1,7 @@
 package dev.berth.plan;
 
 import dev.berth.admit.Admission;
+import dev.berth.arith.Checked;
 import dev.berth.failure.BerthException;
 import dev.berth.failure.Failure;
 import dev.berth.failure.Shortfall;
@@ -64,6 +65,17 @@ final class Diagnosis {
             }
             return new BerthException(new Failure.CapacityExceeded(msg.toString(), first.facts(),
                     new Shortfall.LiveBytesExceed(at.step(), at.bytes(), usable)));
+        }
+        for (int i = 0; i < n; i++) {
+            long end = p.isFixed(i) ? Checked.saturatingAdd(p.fixedOffset(i), r[i]) : 0;
+            if (end > usable) {
+                msg.append(". No placement can fit: the fixed region ").append(p.name(i)).append(" sits at ")
+                        .append(p.fixedOffset(i)).append(" (").append(r[i]).append(" bytes reserved), where the input "
+                        + "put it, and ends at ").append(end).append(", past the ").append(usable)
+                        .append(" bytes available (").append(source).append(")");
+                return new BerthException(new Failure.CapacityExceeded(msg.toString(), first.facts(),
+                        new Shortfall.FixedPastCapacity(p.name(i), p.fixedOffset(i), r[i], usable)));
+            }
         }
         msg.append(". The reserved bytes fit at every step (peak ").append(at.bytes()).append(" of ").append(usable)
                 .append(at.step() >= 0 ? " at step " + at.step() : "").append("), but ");

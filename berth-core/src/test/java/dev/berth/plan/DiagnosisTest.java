@@ -105,4 +105,17 @@ class DiagnosisTest {
         assertThat(ce.provablyInfeasible()).isFalse();
         assertThat(ce.infeasibleSubset()).isEqualTo(List.of());
     }
+
+    @Test
+    void aFixedRegionEndingPastTheCapacityFitsNoPlacementAndNothingCanHelp() {
+        // 20 bytes fixed at 40 end at 60, past 55, though only 30 bytes are ever live
+        SpaceProblem p = problem(new long[]{20, 10}, new int[]{0, 0}, new int[]{1, 1}, new long[]{40, -1});
+        Failure.CapacityExceeded ce = diagnose(p, Optional.empty());
+        assertThat(ce.shortfall()).isEqualTo(new Shortfall.FixedPastCapacity("b0", 40, 20, 55));
+        assertThat(ce.shortfall().remedy()).isEmpty();
+        assertThat(ce.provablyInfeasible()).isTrue();
+        assertThat(ce.step()).isEmpty();
+        assertThat(ce.message()).contains("the fixed region b0 sits at 40 (20 bytes reserved), where the input put it, "
+                + "and ends at 60, past the 55 bytes available");
+    }
 }
