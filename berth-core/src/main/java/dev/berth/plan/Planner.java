@@ -88,6 +88,15 @@ public final class Planner {
                 throw BerthException.invalid("searchNodes", Long.toString(searchNodes.getAsLong()),
                         "searchNodes: must be at least 1 search node, got " + searchNodes.getAsLong());
             }
+            // a heuristic places once and searches nothing: a search's work or effort would be ignored
+            if (!solver.searches() && searchNodes.isPresent()) {
+                throw BerthException.invalid("searchNodes", Long.toString(searchNodes.getAsLong()), "searchNodes "
+                        + "sets the exact search's work: it needs the solver auto or exact, not the heuristic " + solver);
+            }
+            if (!solver.searches() && effort == Effort.MINIMIZE) {
+                throw BerthException.invalid("effort", effort.toString(), "effort MINIMIZE searches for smaller "
+                        + "plans: it needs the solver auto or exact, not the heuristic " + solver);
+            }
         }
 
         /** {@code auto}, the default effort, 10 s, one search thread per processor, no progress. */
@@ -120,9 +129,11 @@ public final class Planner {
          * nodes (at least 1), whatever the space's size: the narrowing of the bracket, and the
          * search for a first placement within a finite space's limit when the heuristics' does
          * not fit, each get that many. A node count, unlike a time limit, gives the same plan on
-         * every machine; a large one may need a larger {@link #timeLimitSeconds}. Like the effort, it
-         * changes nothing where no exact search runs: a heuristic solver, a space the heuristics
-         * already place at its lower bound, a space larger than {@code auto} searches.
+         * every machine; a large one may need a larger {@link #timeLimitSeconds}. A heuristic solver
+         * searches nothing, so options with one and a node count (or {@link Effort#MINIMIZE}) are
+         * refused as invalid-input, by whichever call makes the pair. It changes nothing where no exact
+         * search runs: a space the heuristics already place at its lower bound, a space larger than
+         * {@code auto} searches.
          */
         public Options withSearchNodes(long nodes) {
             return new Options(solver, effort, timeLimitSeconds, threads, progress, java.util.OptionalLong.of(nodes));
