@@ -169,12 +169,12 @@ frontier_section() {
     echo "## 11. The frontier: D and J (issue 12, item 6)"
     echo
     echo "No optimum of MiniMalloc's D or J is published, and Berth proves neither: the lower end of each"
-    echo "bracket is the peak of live bytes. The upper end is the best placement Berth's own command found"
-    echo "with a larger deterministic work budget, \`plan X.1048576.csv --capacity 1048576 --minimize"
-    echo "--search-nodes 100000000 --time-limit 7200\` (the time limit only a safety net: the same bytes on"
-    echo "every machine), kept in"
-    echo "testdata/benchmarks/minimalloc/frontier as a certificate (its README: the commands, their times)."
-    echo "\`mvn -B -Pfrontier -pl berth-cli -am verify\` runs the commands again and compares the bytes. The"
+    echo "bracket is the peak of live bytes. The upper end is the best placement Berth's own commands found,"
+    echo "bounded by search nodes (the same bytes on every machine), kept in"
+    echo "testdata/benchmarks/minimalloc/frontier as a certificate (its README: the commands, their times):"
+    echo "D's from \`plan D.1048576.csv --capacity 1048576 --minimize --search-nodes 100000000 --time-limit 7200\`"
+    echo "(\`mvn -B -Pfrontier -pl berth-cli -am verify\` runs it again and compares the bytes), J's from one"
+    echo "exact search at 1,015,808 on J with its times renumbered by rank (FrontierTest, default run). The"
     echo "table re-checks the certificates: every row fixed at its offset, validated; the height is the"
     echo "certificate's, and \"optimal\" is of the fixed placement, not of the instance."
   } >> "$tmp"
@@ -261,7 +261,8 @@ run "Skyline (squeaky-wheel skyline dives, then peak repair)" berth bench minima
   echo
   echo "Every instance minimised with \`--minimize\`'s work budget (search nodes, so the brackets do not"
   echo "depend on the machine or its load): the proved optimum, or the bracket left when the budget ran"
-  echo "out. With 10^8 search nodes (\`--search-nodes\`) D and J narrow further: section 11. Then D alone,"
+  echo "out. With 10^8 search nodes (\`--search-nodes\`) D narrows to [986,112, 1,000,448] and J to [989,184,"
+  echo "1,029,120]; J's best placement known, 1,015,808, comes from another search: section 11. Then D alone,"
   echo "printing its bracket as it narrows."
 } >> "$tmp"
 run "Every instance, --minimize" berth bench minimalloc "$data" --minimize

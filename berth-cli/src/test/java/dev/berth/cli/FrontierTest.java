@@ -2,6 +2,7 @@ package dev.berth.cli;
 
 import dev.berth.TestData;
 import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -9,7 +10,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.TreeSet;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -78,6 +81,55 @@ class FrontierTest {
             }));
         }
         return tests;
+    }
+
+    /**
+     * J's certificate comes from the exact search on J with its times renumbered by rank
+     * ({@code frontier/renumbered/J.csv}, the frontier README): the same instance, since only the
+     * order of the times matters, and one search at the limit 1,015,808 finds the placement in a
+     * few thousand nodes. The file must be J renumbered, row for row, and the command must give
+     * the certificate's offsets again.
+     */
+    @Test
+    void jRenumberedByRankGivesJsCertificateAgain() throws IOException {
+        List<String> original = Files.readAllLines(TestData.require("benchmarks/minimalloc/J.1048576.csv"));
+        Path renumbered = TestData.require("benchmarks/minimalloc/frontier/renumbered/J.csv");
+        List<String> rows = Files.readAllLines(renumbered);
+        // the rank of a time among the instance's distinct lower and upper ends
+        TreeSet<Long> times = new TreeSet<>();
+        for (String row : original.subList(1, original.size())) {
+            String[] c = row.split(",");
+            times.add(Long.parseLong(c[1]));
+            times.add(Long.parseLong(c[2]));
+        }
+        List<Long> sorted = new ArrayList<>(times);
+        assertThat(rows).hasSameSizeAs(original);
+        assertThat(rows.get(0)).isEqualTo(original.get(0));
+        for (int i = 1; i < rows.size(); i++) {
+            String[] c = original.get(i).split(",");
+            String expected = c[0] + "," + Collections.binarySearch(sorted, Long.parseLong(c[1])) + ","
+                    + Collections.binarySearch(sorted, Long.parseLong(c[2])) + "," + c[3];
+            assertThat(rows.get(i)).as("row %d", i).isEqualTo(expected);
+        }
+        Path cert = certificate("J");
+        long h = height(cert);
+        assertThat(h).isEqualTo(1_015_808);
+        Path out = dir.resolve("J.renumbered.csv");
+        Run r = Run.of("plan", renumbered.toString(), "--capacity", Long.toString(h), "--solver", "exact",
+                "--search-nodes", "100000", "--time-limit", "600", "-q", "-o", out.toString());
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.out()).doesNotContain("time limit")
+                .containsPattern("mem\\s+local\\s+" + h + "\\s+" + h + "\\s");
+        List<String> placed = Files.readAllLines(out);
+        List<String> certified = Files.readAllLines(cert);
+        assertThat(placed).hasSameSizeAs(certified);
+        for (int i = 1; i < placed.size(); i++) {
+            assertThat(offset(placed.get(i))).as("row %d's offset", i).isEqualTo(offset(certified.get(i)));
+        }
+    }
+
+    private static String offset(String row) {
+        return row.substring(row.lastIndexOf(',') + 1);
     }
 
     /** The rows with the second row's offset set to the first's, where both share a step. */
