@@ -171,14 +171,14 @@ frontier_section() {
     echo "No optimum of MiniMalloc's D or J is published, and Berth proves neither: the lower end of each"
     echo "bracket is the peak of live bytes. The upper end is the best placement Berth's own commands found,"
     echo "bounded by search nodes (the same bytes on every machine), kept in"
-    echo "testdata/benchmarks/minimalloc/frontier as a certificate (its README: the commands, their times):"
+    echo "testdata/benchmarks/minimalloc-frontier as a certificate (its README: the commands, their times):"
     echo "D's from \`plan D.1048576.csv --capacity 1048576 --minimize --search-nodes 100000000 --time-limit 7200\`"
     echo "(\`mvn -B -Pfrontier -pl berth-cli -am verify\` runs it again and compares the bytes), J's from one"
     echo "exact search at 1,015,808 on J with its times renumbered by rank (FrontierTest, default run). The"
     echo "table re-checks the certificates: every row fixed at its offset, validated; the height is the"
     echo "certificate's, and \"optimal\" is of the fixed placement, not of the instance."
   } >> "$tmp"
-  run "The certificates, re-checked" berth bench minimalloc "$data/frontier"
+  run "The certificates, re-checked" berth bench minimalloc "$root/testdata/benchmarks/minimalloc-frontier"
 }
 
 # BENCH_ONLY=models (section 6), tflite (section 7), fastslow (section 8), scale (9), idealloc (10) or frontier (11): only that section, in place of the earlier one

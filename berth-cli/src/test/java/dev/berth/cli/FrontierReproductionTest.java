@@ -23,7 +23,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @Tag("frontier")
 class FrontierReproductionTest {
-    /** The search nodes D's certificate was found with (testdata/benchmarks/minimalloc/frontier/README.md). */
+    /** The search nodes D's certificate was found with (testdata/benchmarks/minimalloc-frontier/README.md). */
     static final String NODES = "100000000";
 
     @TempDir

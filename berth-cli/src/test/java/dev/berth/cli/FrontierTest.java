@@ -18,7 +18,7 @@ import java.util.stream.Stream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The best placements known of MiniMalloc's D and J ({@code testdata/benchmarks/minimalloc/frontier},
+ * The best placements known of MiniMalloc's D and J ({@code testdata/benchmarks/minimalloc-frontier},
  * see its README), checked as certificates of the upper end of each bracket: every row is the
  * instance's own row (id, lifetime, size, in order) with an offset, so every row is a fixed region;
  * {@code plan} accepts the placement (the reader refuses fixed rows that overlap, the admission check
@@ -34,7 +34,7 @@ class FrontierTest {
     Path dir;
 
     static Path certificate(String instance) throws IOException {
-        Path frontier = TestData.require("benchmarks/minimalloc/frontier");
+        Path frontier = TestData.require("benchmarks/minimalloc-frontier");
         try (Stream<Path> s = Files.list(frontier)) {
             List<Path> found = s.filter(p -> p.getFileName().toString().matches(instance + "\\.\\d+\\.csv")).toList();
             assertThat(found).as("one placement of %s in %s", instance, frontier).hasSize(1);
@@ -93,7 +93,7 @@ class FrontierTest {
     @Test
     void jRenumberedByRankGivesJsCertificateAgain() throws IOException {
         List<String> original = Files.readAllLines(TestData.require("benchmarks/minimalloc/J.1048576.csv"));
-        Path renumbered = TestData.require("benchmarks/minimalloc/frontier/renumbered/J.csv");
+        Path renumbered = TestData.require("benchmarks/minimalloc-frontier/renumbered/J.csv");
         List<String> rows = Files.readAllLines(renumbered);
         // the rank of a time among the instance's distinct lower and upper ends
         TreeSet<Long> times = new TreeSet<>();
