@@ -85,7 +85,7 @@ class FrontierTest {
 
     /**
      * J's certificate comes from the exact search on J with its times renumbered by rank
-     * ({@code frontier/renumbered/J.csv}, the frontier README): the same instance, since only the
+     * ({@code minimalloc-frontier/renumbered/J.csv}, its README): the same instance, since only the
      * order of the times matters, and one search at the limit 1,015,808 finds the placement in a
      * few thousand nodes. The file must be J renumbered, row for row, and the command must give
      * the certificate's offsets again.
