@@ -21,7 +21,11 @@ import java.util.Locale;
  * the same plan bytes as the first, unless the plan says the clock stopped a search (the
  * table says when).
  *
- * <p>Usage: {@code java -cp benchmarks.jar dev.berth.bench.CommandScale BERTH [buffers...]} (BERTH: berth.jar, or the {@code berth} launcher).
+ * <p>With {@code --tiled}, the files are {@link WorkloadFiles#writeTiled}'s instead: n small buffers
+ * in {@code sram} and one tiled through it (no goal of its own; the tiling phase was quadratic in
+ * the buffers of the space it tiles through before it loaded them with one sweep).
+ *
+ * <p>Usage: {@code java -cp benchmarks.jar dev.berth.bench.CommandScale BERTH [--tiled] [buffers...]} (BERTH: berth.jar, or the {@code berth} launcher).
  */
 public final class CommandScale {
     private static final Path TIME = Path.of("/usr/bin/time");
@@ -40,7 +44,7 @@ public final class CommandScale {
 
     public static void main(String[] args) throws IOException, InterruptedException, NoSuchAlgorithmException {
         if (args.length < 1) {
-            System.err.println("usage: CommandScale BERTH_JAR [buffers...]");
+            System.err.println("usage: CommandScale BERTH_JAR [--tiled] [buffers...]");
             System.exit(2);
         }
         if (!Files.isExecutable(TIME)) {
@@ -48,8 +52,11 @@ public final class CommandScale {
             System.exit(2);
         }
         Path jar = Path.of(args[0]);
-        int[] sizes = args.length == 1 ? new int[]{10_000, 100_000, 1_000_000}
-                : Arrays.stream(args, 1, args.length).mapToInt(Integer::parseInt).toArray();
+        // --tiled: the tiling workload (WorkloadFiles.writeTiled), which has no goal of its own
+        boolean tiled = args.length > 1 && args[1].equals("--tiled");
+        int from = tiled ? 2 : 1;
+        int[] sizes = args.length == from ? new int[]{10_000, 100_000, 1_000_000}
+                : Arrays.stream(args, from, args.length).mapToInt(Integer::parseInt).toArray();
         Path dir = Files.createTempDirectory("berth-scale");
         System.out.println("| buffers | file (MB) | runs | median wall (s) | min - max wall (s) | median peak RSS (MB) "
                 + "| max peak RSS (MB) | same plan every run | goal | met | load average |");
@@ -57,7 +64,11 @@ public final class CommandScale {
         try {
             for (int n : sizes) {
                 Path workload = dir.resolve("w" + n + ".json");
-                WorkloadFiles.write(workload, n, WorkloadFiles.SEED, WorkloadFiles.PER_STEP);
+                if (tiled) {
+                    WorkloadFiles.writeTiled(workload, n);
+                } else {
+                    WorkloadFiles.write(workload, n, WorkloadFiles.SEED, WorkloadFiles.PER_STEP);
+                }
                 int runs = n >= 1_000_000 ? 3 : 5;
                 double[] wall = new double[runs];
                 double[] mb = new double[runs];
@@ -104,7 +115,8 @@ public final class CommandScale {
                 String row = String.format(Locale.ROOT, "| %,d | %.1f | %d | %.2f | %.2f - %.2f | %.0f | %.0f | %s | %s | %s | %s, %s |",
                         n, Files.size(workload) / 1e6, runs, medWall, sortedWall[0], sortedWall[runs - 1], medMb,
                         sortedMb[runs - 1], same ? (clock ? "yes (the clock stopped a search)" : "yes")
-                        : "no (the clock stopped a search)", goal(n), met(n, medWall, medMb) ? "yes" : "no", loadBefore, load());
+                        : "no (the clock stopped a search)", tiled ? "-" : goal(n),
+                        tiled ? "-" : met(n, medWall, medMb) ? "yes" : "no", loadBefore, load());
                 System.out.println(row);
                 System.err.println(row);
                 Files.delete(workload);

@@ -46,6 +46,25 @@ public final class WorkloadFiles {
         }
     }
 
+    /**
+     * A workload for tiling at scale: {@code n} buffers of 64 bytes in {@code sram}, buffer i live at
+     * steps [i, i+1], and one of 1 MiB in {@code global} live over all of them, tiled through
+     * {@code sram} with 2 tile buffers: the tiling phase loads every {@code sram} placement before it
+     * places the tiles.
+     */
+    public static void writeTiled(Path file, int n) throws IOException {
+        try (Writer w = new BufferedWriter(Files.newBufferedWriter(file, StandardCharsets.UTF_8), 1 << 16)) {
+            w.write("{\n  \"workload\": \"tiled-" + n + "\",\n  \"buffers\": [\n");
+            w.write("    {\"name\": \"big\", \"size\": 1048576, \"space\": \"global\", \"live\": [0, " + n
+                    + "], \"tile\": {\"through\": \"sram\", \"buffers\": 2}}");
+            for (int i = 0; i < n; i++) {
+                w.write(",\n    {\"name\": \"s" + i + "\", \"size\": 64, \"space\": \"sram\", \"live\": [" + i + ", "
+                        + (i + 1) + "]}");
+            }
+            w.write("\n  ]\n}\n");
+        }
+    }
+
     static void write(Writer w, SpaceProblem p, String name) throws IOException {
         w.write("{\n  \"workload\": \"" + name + "\",\n  \"buffers\": [");
         for (int i = 0; i < p.size(); i++) {

@@ -85,16 +85,17 @@ final class Tiling {
     /** The through space's allocator holding what the solver already placed there. */
     private static SpaceAllocator load(Space s, List<Item> items, List<Placement> ps) {
         SpaceAllocator a = new SpaceAllocator(s);
+        List<SpaceAllocator.At> placed = new ArrayList<>(items.size());
         for (int i = 0; i < items.size(); i++) {
             Item it = items.get(i);
             Placement p = ps.get(i);
-            if (it.fixedOffset() >= 0) {
-                a.reserveAt(it.name(), it.live(), p.offset(), p.requested(), 1, Admission.Mode.EXACT, it.origin());
-            } else {
-                a.reserveAt(it.name(), it.live(), p.offset(), p.requested(), it.alignment(), Admission.Mode.ALIGNED,
-                        it.origin());
-            }
+            placed.add(it.fixedOffset() >= 0
+                    ? new SpaceAllocator.At(it.name(), it.live(), p.offset(), p.requested(), 1, Admission.Mode.EXACT,
+                    it.origin())
+                    : new SpaceAllocator.At(it.name(), it.live(), p.offset(), p.requested(), it.alignment(),
+                    Admission.Mode.ALIGNED, it.origin()));
         }
+        a.reserveAllAt(placed);
         return a;
     }
 
