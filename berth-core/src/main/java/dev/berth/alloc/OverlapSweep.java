@@ -9,9 +9,11 @@ import java.util.TreeMap;
  * reservations live at the current step ordered by offset, so that a new one need only be compared
  * with its two neighbours there. O(n log n) for n reservations, however many share addresses at
  * other steps (a scan ordered by address alone would compare every pair that shares bytes: all of
- * them when each step reuses the same bytes).
+ * them when each step reuses the same bytes). The one check of this kind on the planning side: the
+ * allocator's batches ({@link SpaceAllocator#reserveAllAt}) and a workload's fixed regions use it;
+ * the plan validator keeps its own.
  */
-final class OverlapSweep {
+public final class OverlapSweep {
     private OverlapSweep() {
     }
 
@@ -21,7 +23,7 @@ final class OverlapSweep {
      * {@code [offset[k], end[k])} over steps {@code first[k]..last[k]}; one with no bytes
      * ({@code end[k] == offset[k]}) shares nothing.
      */
-    static int[] firstConflict(long[] offset, long[] end, int[] first, int[] last) {
+    public static int[] firstConflict(long[] offset, long[] end, int[] first, int[] last) {
         int n = offset.length;
         if (end.length != n || first.length != n || last.length != n) {
             throw new IllegalArgumentException("arrays of different lengths");

@@ -1,14 +1,16 @@
 package dev.berth.workload;
 
+import dev.berth.alloc.OverlapSweep;
 import dev.berth.failure.BerthException;
 import dev.berth.failure.Require;
 import dev.berth.target.Space;
 import dev.berth.target.Target;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -86,26 +88,39 @@ public record Workload(String name, List<BufferSpec> buffers, List<FixedRegion> 
         return max + 1;
     }
 
+    /**
+     * No two fixed regions of one space share a step and a byte: one sweep over the steps a space
+     * ({@link OverlapSweep}), O(n log n) however many regions reuse the same bytes at other steps.
+     * The pair reported names the later region.
+     */
     private static void checkFixedOverlaps(List<FixedRegion> fixed) {
-        List<Integer> idx = new ArrayList<>();
+        Map<String, List<Integer>> bySpace = new LinkedHashMap<>();
         for (int i = 0; i < fixed.size(); i++) {
-            idx.add(i);
+            bySpace.computeIfAbsent(fixed.get(i).space().name(), k -> new ArrayList<>()).add(i);
         }
-        idx.sort(Comparator.comparing((Integer i) -> fixed.get(i).space().name())
-                .thenComparingLong(i -> fixed.get(i).offset()));
-        for (int a = 0; a < idx.size(); a++) {
-            FixedRegion x = fixed.get(idx.get(a));
-            for (int b = a + 1; b < idx.size(); b++) {
-                FixedRegion y = fixed.get(idx.get(b));
-                if (!y.space().name().equals(x.space().name()) || y.offset() >= x.offset() + x.size()) {
-                    break;
-                }
-                if (x.size() > 0 && y.size() > 0 && x.live().overlaps(y.live())) {
-                    throw BerthException.invalid("fixed[" + idx.get(b) + "]", "fixed[" + idx.get(b)
-                            + "]: the earlier stage's record is corrupt: " + y.name() + " [" + y.offset() + ", +"
-                            + y.size() + ") overlaps " + x.name() + " [" + x.offset() + ", +" + x.size()
-                            + ") in space " + x.space().name() + " during common steps");
-                }
+        for (List<Integer> idx : bySpace.values()) {
+            int n = idx.size();
+            long[] offset = new long[n];
+            long[] end = new long[n];
+            int[] first = new int[n];
+            int[] last = new int[n];
+            for (int k = 0; k < n; k++) {
+                FixedRegion f = fixed.get(idx.get(k));
+                offset[k] = f.offset();
+                end[k] = f.offset() + f.size(); // a range of bytes in 0..2^63-1: FixedRegion checked it
+                first[k] = f.live().first();
+                last[k] = f.live().last();
+            }
+            int[] pair = OverlapSweep.firstConflict(offset, end, first, last);
+            if (pair.length > 0) {
+                int a = idx.get(pair[0]);
+                int b = idx.get(pair[1]);
+                FixedRegion x = fixed.get(a);
+                FixedRegion y = fixed.get(b);
+                throw BerthException.invalid("fixed[" + b + "]", "fixed[" + b + "]: the earlier stage's record is "
+                        + "corrupt: " + y.name() + " [" + y.offset() + ", +" + y.size() + ") overlaps " + x.name()
+                        + " [" + x.offset() + ", +" + x.size() + ") in space " + x.space().name()
+                        + " during common steps");
             }
         }
     }
