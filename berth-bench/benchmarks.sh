@@ -132,13 +132,11 @@ scale_section() {
   run "CommandScale" java -cp "$jars/benchmarks.jar" dev.berth.bench.CommandScale "$launcher"
   {
     echo
-    echo "Tiling at scale: n buffers of 64 bytes in sram (buffer i live at steps i and i+1) and one buffer of 1 MiB in global"
-    echo "tiled through sram (\`WorkloadFiles.writeTiled\`). The tiling phase loads every sram placement into"
-    echo "its allocator first; before it did so with one sweep (\`SpaceAllocator.reserveAllAt\`), 8 x 10^4"
-    echo "buffers took 87 s (2026-12-01, one run, while two searches shared the 2 cores), now 2.3 s. The same"
-    echo "sweep checks a workload's fixed regions (MiniMalloc rows with an \`offset\`): 8 x 10^4 rows of 64 bytes"
-    echo "at offset 0, row i live over [i, i+1), took 64.6 s to read and plan by an address-ordered scan, now"
-    echo "1.9 s (\`plan FILE --capacity 1MiB\`, one run each, the same machine and load)."
+    echo "Tiling at scale: n buffers of 64 bytes in sram (buffer i live at steps i and i+1) and one buffer"
+    echo "of 1 MiB in global tiled through sram (\`WorkloadFiles.writeTiled\`), planned as above. The tiling"
+    echo "phase loads every sram placement into its allocator first, in one batch checked by one sweep over"
+    echo "the steps (\`SpaceAllocator.reserveAllAt\`); one \`reserveAt\` each, as before 2026-12-01, made the"
+    echo "phase quadratic in n."
   } >> "$tmp"
   run "CommandScale --tiled" java -cp "$jars/benchmarks.jar" dev.berth.bench.CommandScale "$launcher" --tiled 10000 100000
 }

@@ -23,7 +23,7 @@ import java.util.Locale;
  *
  * <p>With {@code --tiled}, the files are {@link WorkloadFiles#writeTiled}'s instead: n small buffers
  * in {@code sram} and one tiled through it (no goal of its own; the tiling phase was quadratic in
- * the buffers of the space it tiles through before it loaded them with one sweep).
+ * the buffers of the space it tiles through until it loaded them in one batch, checked by one sweep).
  *
  * <p>Usage: {@code java -cp benchmarks.jar dev.berth.bench.CommandScale BERTH [--tiled] [buffers...]} (BERTH: berth.jar, or the {@code berth} launcher).
  */

@@ -46,8 +46,9 @@ public final class OverlapSweep {
         for (int q = 0; q < m; q++) {
             int k = (int) starts[q];
             int step = (int) (starts[q] >> 32);
-            // the reservations whose last step is before this one are gone
-            while (s < m && (int) (stops[s] >> 32) < step) {
+            // the reservations whose last step is before this one are gone (k's own stop, at a step
+            // not before this one, ends the loop before s runs out)
+            while ((int) (stops[s] >> 32) < step) {
                 live.remove(offset[(int) stops[s]]);
                 s++;
             }

@@ -122,11 +122,14 @@ public final class SpaceAllocator {
     }
 
     /**
-     * Places every reservation at its offset, as {@link #reserveAt} would one after the other, in
-     * O(m log m) for the m reservations held and requested, where one {@code reserveAt} each would
-     * take O(m^2): a sweep over the steps finds every conflict, among the new reservations and with
-     * the held ones. All or nothing: a failure (an admission, a name held or requested twice, a
-     * conflict, reported as {@code reserveAt} reports it, naming the later request) changes nothing.
+     * Places every reservation at its offset, with the allocations {@link #reserveAt} would give
+     * one after the other, in O(m log m) for the m reservations held and requested, where one
+     * {@code reserveAt} each would take O(m^2): a sweep over the steps finds conflicts, among the
+     * new reservations and with the held ones. All or nothing: a failure changes nothing. The
+     * checks come in this order: every request's name (held already, or requested twice) and
+     * admission, in request order, then the conflicts. A conflict is reported as {@code reserveAt}
+     * reports one, naming the later request of a real conflicting pair: the first pair in step
+     * order, which need not be the pair one {@code reserveAt} after another would meet first.
      */
     public List<Allocation> reserveAllAt(List<At> requests) {
         Map<String, Allocation> fresh = new LinkedHashMap<>();

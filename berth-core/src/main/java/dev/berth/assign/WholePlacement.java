@@ -106,15 +106,18 @@ final class WholePlacement {
         }
         SpaceAllocator a = new SpaceAllocator(space);
         try {
+            List<SpaceAllocator.At> all = new ArrayList<>(nf + ranks.size());
             for (int i = 0; i < nf; i++) {
                 FixedRegion f = fixed.get(i);
-                a.reserveAt(f.name(), f.live(), f.offset(), f.size(), 1, Admission.Mode.EXACT, Origin.FIXED);
+                all.add(new SpaceAllocator.At(f.name(), f.live(), f.offset(), f.size(), 1, Admission.Mode.EXACT,
+                        Origin.FIXED));
             }
             for (int j = 0; j < ranks.size(); j++) {
                 BufferSpec b = m.entries[ranks.get(j)].spec();
-                a.reserveAt(b.name(), b.live(), solved.offsets()[nf + j], b.size(), b.alignment(), Admission.Mode.EXACT,
-                        Origin.TENSOR);
+                all.add(new SpaceAllocator.At(b.name(), b.live(), solved.offsets()[nf + j], b.size(), b.alignment(),
+                        Admission.Mode.EXACT, Origin.TENSOR));
             }
+            a.reserveAllAt(all);
         } catch (BerthException e) {
             if (e.category() == Category.CAPACITY_EXCEEDED || e.category() == Category.ADDRESS_NOT_ENCODABLE
                     || e.category() == Category.INVALID_INPUT) {

@@ -88,14 +88,10 @@ public final class Planner {
                 throw BerthException.invalid("searchNodes", Long.toString(searchNodes.getAsLong()),
                         "searchNodes: must be at least 1 search node, got " + searchNodes.getAsLong());
             }
-            // a heuristic places once and searches nothing: a search's work or effort would be ignored
+            // a heuristic places once: it runs no exact search whose nodes could be counted
             if (!solver.searches() && searchNodes.isPresent()) {
                 throw BerthException.invalid("searchNodes", Long.toString(searchNodes.getAsLong()), "searchNodes "
                         + "sets the exact search's work: it needs the solver auto or exact, not the heuristic " + solver);
-            }
-            if (!solver.searches() && effort == Effort.MINIMIZE) {
-                throw BerthException.invalid("effort", effort.toString(), "effort MINIMIZE searches for smaller "
-                        + "plans: it needs the solver auto or exact, not the heuristic " + solver);
             }
         }
 
@@ -130,8 +126,9 @@ public final class Planner {
          * search for a first placement within a finite space's limit when the heuristics' does
          * not fit, each get that many. A node count, unlike a time limit, gives the same plan on
          * every machine; a large one may need a larger {@link #timeLimitSeconds}. A heuristic solver
-         * searches nothing, so options with one and a node count (or {@link Effort#MINIMIZE}) are
-         * refused as invalid-input, by whichever call makes the pair. It changes nothing where no exact
+         * runs no exact search, so options with one and a node count are refused as invalid-input,
+         * by whichever call makes the pair. (The effort is not refused with one: it also sets the
+         * work of the assignment phase, for buffers with candidate spaces.) It changes nothing where no exact
          * search runs: a space the heuristics already place at its lower bound, a space larger than
          * {@code auto} searches.
          */

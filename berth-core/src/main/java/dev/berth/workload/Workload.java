@@ -1,6 +1,7 @@
 package dev.berth.workload;
 
 import dev.berth.alloc.OverlapSweep;
+import dev.berth.arith.Checked;
 import dev.berth.failure.BerthException;
 import dev.berth.failure.Require;
 import dev.berth.target.Space;
@@ -89,8 +90,8 @@ public record Workload(String name, List<BufferSpec> buffers, List<FixedRegion> 
     }
 
     /**
-     * No two fixed regions of one space share a step and a byte: one sweep over the steps a space
-     * ({@link OverlapSweep}), O(n log n) however many regions reuse the same bytes at other steps.
+     * No two fixed regions of one space share a step and a byte: one sweep over the steps for each
+     * space ({@link OverlapSweep}), O(n log n) however many regions reuse the same bytes at other steps.
      * The pair reported names the later region.
      */
     private static void checkFixedOverlaps(List<FixedRegion> fixed) {
@@ -107,7 +108,7 @@ public record Workload(String name, List<BufferSpec> buffers, List<FixedRegion> 
             for (int k = 0; k < n; k++) {
                 FixedRegion f = fixed.get(idx.get(k));
                 offset[k] = f.offset();
-                end[k] = f.offset() + f.size(); // a range of bytes in 0..2^63-1: FixedRegion checked it
+                end[k] = Checked.add(f.offset(), f.size()); // within 2^63-1: FixedRegion checked it
                 first[k] = f.live().first();
                 last[k] = f.live().last();
             }

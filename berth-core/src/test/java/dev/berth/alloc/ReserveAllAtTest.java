@@ -20,9 +20,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 /**
- * {@link SpaceAllocator#reserveAllAt} and its sweep ({@link OverlapSweep}): the same result as
- * {@link SpaceAllocator#reserveAt} one request after the other, on random batches with and
- * without conflicts; the same refusal, naming the later request, and nothing changed.
+ * {@link SpaceAllocator#reserveAllAt} and its sweep ({@link OverlapSweep}): on random batches, the
+ * same allocations as {@link SpaceAllocator#reserveAt} one request after the other when that
+ * succeeds; when it fails, a refusal too (invalid-input here, where every failure is a conflict or a
+ * name), naming the later request of a pair that really conflicts, and nothing changed.
  */
 class ReserveAllAtTest {
     private static final Space SPACE = new Space.Logical("g", new AddressFormat("f", 1 << 20, EndConvention.EXCLUSIVE), 1, 0);
