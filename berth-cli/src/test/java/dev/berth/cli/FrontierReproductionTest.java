@@ -17,7 +17,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * the exact search at the certificate's height with the node count of the probe that found it
  * (testdata/benchmarks/minimalloc-frontier/README.md), writes the certificate's bytes exactly (node
  * counts bound the search; the time limit is only a safety net, and the test fails if it stopped a
- * search). A few minutes: {@code mvn -B -Pfrontier verify}, which {@code .ci/run} runs when its time
+ * search). About a minute: {@code mvn -B -Pfrontier verify}, which {@code .ci/run} runs when its time
  * allows. (J's comes from one short search, which {@link FrontierTest} repeats in the default run.)
  */
 @Tag("frontier")
