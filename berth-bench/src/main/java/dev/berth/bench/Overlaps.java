@@ -1,41 +1,30 @@
 package dev.berth.bench;
 
+import dev.berth.alloc.OverlapSweep;
 import dev.berth.solve.SpaceProblem;
 
-import java.util.Arrays;
-import java.util.TreeMap;
-
-/** A sweep that fails loudly when two items live at a common step share a byte: harness results must be real. */
+/**
+ * Fails loudly when two items live at a common step share a byte: harness results must be real.
+ * The sweep is the planning side's one ({@link OverlapSweep}), which the solvers measured here do
+ * not use.
+ */
 final class Overlaps {
     private Overlaps() {
     }
 
     static void check(SpaceProblem p, long[] offsets) {
         int n = p.size();
-        Integer[] byFirst = new Integer[n];
+        long[] end = new long[n];
+        int[] first = new int[n];
+        int[] last = new int[n];
         for (int i = 0; i < n; i++) {
-            byFirst[i] = i;
+            end[i] = offsets[i] + p.reserved(i);
+            first[i] = p.first(i);
+            last[i] = p.last(i);
         }
-        Arrays.sort(byFirst, (a, b) -> Integer.compare(p.first(a), p.first(b)));
-        // live items by offset; an item leaves when a later one starts after its last step
-        TreeMap<Long, Integer> live = new TreeMap<>();
-        java.util.PriorityQueue<Integer> byLast = new java.util.PriorityQueue<>((a, b) -> Integer.compare(p.last(a), p.last(b)));
-        for (int i : byFirst) {
-            while (!byLast.isEmpty() && p.last(byLast.peek()) < p.first(i)) {
-                int gone = byLast.poll();
-                live.remove(offsets[gone], gone);
-            }
-            if (p.reserved(i) == 0) {
-                continue;
-            }
-            var below = live.floorEntry(offsets[i]);
-            var above = live.ceilingEntry(offsets[i]);
-            if ((below != null && offsets[below.getValue()] + p.reserved(below.getValue()) > offsets[i])
-                    || (above != null && offsets[i] + p.reserved(i) > offsets[above.getValue()])) {
-                throw new IllegalStateException("items overlap: " + i + " and a live neighbour");
-            }
-            live.put(offsets[i], i);
-            byLast.add(i);
+        int[] pair = OverlapSweep.firstConflict(offsets, end, first, last);
+        if (pair.length > 0) {
+            throw new IllegalStateException("items overlap: " + pair[0] + " and " + pair[1]);
         }
     }
 }
