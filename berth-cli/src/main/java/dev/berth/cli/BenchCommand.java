@@ -94,19 +94,11 @@ final class BenchCommand implements Runnable {
 
         /** The checks every suite makes of its options; returns the planner's options for {@code solver}. */
         Planner.Options options(String solver, Effort withoutMinimize) {
-            if (!(timeLimit > 0) || Double.isInfinite(timeLimit)) {
-                throw BerthException.invalid("--time-limit", Double.toString(timeLimit),
-                        "--time-limit: must be a positive number of seconds");
-            }
+            SearchOptions.timeLimit(timeLimit);
             if (threads < 0) {
                 throw BerthException.invalid("--threads", Integer.toString(threads), "--threads: must be 0 or more");
             }
-            SolverChoice choice = SolverChoice.byId(solver).orElseThrow(() -> BerthException.invalid("--solver", solver,
-                    "--solver: '" + solver + "' is not one of " + SolverChoice.ids()));
-            if (minimize && !choice.searches()) {
-                throw BerthException.invalid("--minimize", "--minimize needs --solver auto or exact, not the heuristic "
-                        + choice.id());
-            }
+            SolverChoice choice = SearchOptions.solver(solver, minimize);
             searchNodes.check(choice);
             return searchNodes.applyTo(new Planner.Options(choice, minimize ? Effort.MINIMIZE : withoutMinimize,
                     timeLimit, threads, Progress.NONE));

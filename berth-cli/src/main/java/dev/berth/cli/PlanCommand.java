@@ -122,18 +122,9 @@ final class PlanCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        SolverChoice choice = SolverChoice.byId(solver).orElseThrow(() -> BerthException.invalid("--solver", solver,
-                "--solver: '" + solver + "' is not one of " + SolverChoice.ids()));
-        if (minimize && !choice.searches()) {
-            throw BerthException.invalid("--minimize", "--minimize searches for smaller plans: it needs --solver auto or "
-                    + "exact, not the heuristic " + choice.id());
-        }
+        SolverChoice choice = SearchOptions.solver(solver, minimize);
         searchNodes.check(choice);
-        double seconds = timeLimit != null ? timeLimit : minimize ? 60 : 10;
-        if (!(seconds > 0) || Double.isInfinite(seconds)) {
-            throw BerthException.invalid("--time-limit", Double.toString(seconds),
-                    "--time-limit: must be a positive number of seconds");
-        }
+        double seconds = SearchOptions.timeLimit(timeLimit != null ? timeLimit : minimize ? 60 : 10);
         List<Path> inputs = new ArrayList<>(List.of(workload));
         boolean targetGiven = spec.commandLine().getParseResult().hasMatchedOption("--target");
         String target = !targetGiven && WorkloadSources.isTflite(workload) ? WorkloadSources.TFLITE_TARGET : this.target;

@@ -46,6 +46,33 @@ class CommandLineTest {
         assertThat(Run.of("check-deploy", "x.json", "--provide", "global").err()).contains("SPACE=SIZE");
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"0", "-1", "NaN", "Infinity"})
+    void planAndBenchRefuseTheSameTimeLimitsWithTheSameMessage(String seconds) throws IOException {
+        Path csv = dir.resolve("t.csv");
+        Files.writeString(csv, "id,lower,upper,size\n0,0,2,8\n");
+        Run plan = Run.of("plan", workload().toString(), "--time-limit", seconds);
+        Run bench = Run.of("bench", "idealloc", csv.toString(), "--time-limit", seconds);
+        for (Run r : new Run[]{plan, bench}) {
+            assertThat(r.exit()).as(r.err()).isEqualTo(2);
+            assertThat(r.err()).contains("invalid-input", "--time-limit: must be a positive number of seconds")
+                    .doesNotContain("Exception");
+        }
+    }
+
+    @Test
+    void planAndBenchRefuseMinimizeWithAHeuristicWithTheSameMessage() throws IOException {
+        Path csv = dir.resolve("m.csv");
+        Files.writeString(csv, "id,lower,upper,size\n0,0,2,8\n");
+        Run plan = Run.of("plan", workload().toString(), "--solver", "best-fit", "--minimize");
+        Run bench = Run.of("bench", "idealloc", csv.toString(), "--solver", "best-fit", "--minimize");
+        for (Run r : new Run[]{plan, bench}) {
+            assertThat(r.exit()).as(r.err()).isEqualTo(2);
+            assertThat(r.err()).contains("--minimize needs --solver auto or exact (it searches for smaller plans), "
+                    + "not the heuristic best-fit");
+        }
+    }
+
     @Test
     void aMissingFileIsInvalidInputNotAStackTrace() {
         Run r = Run.of("plan", dir.resolve("nope.json").toString());
