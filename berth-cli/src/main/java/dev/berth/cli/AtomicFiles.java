@@ -1,6 +1,7 @@
 package dev.berth.cli;
 
 import dev.berth.failure.BerthException;
+import dev.berth.io.FileErrors;
 
 import java.io.BufferedOutputStream;
 import java.io.IOException;
@@ -74,9 +75,15 @@ final class AtomicFiles {
      * and only when all are written are they renamed over their targets. A failure before the
      * renames (a directory that cannot be made, a full disk) leaves every earlier output as it
      * was; no temporary file stays behind.
+     *
+     * <p>A target that is a symbolic link is written through: the file it names is replaced, the
+     * link stays. A target that exists and is not a regular file (a FIFO, {@code /dev/null}, a
+     * terminal, {@code /dev/fd/N} of a shell's process substitution) cannot be renamed over
+     * without destroying it: it is written directly, after every temporary file is complete.
      */
     static void writeAll(Map<Path, Content> outputs) {
         Map<Path, Path> temporaries = new LinkedHashMap<>();
+        Map<Path, Content> direct = new LinkedHashMap<>();
         Path current = null;
         try {
             for (Map.Entry<Path, Content> e : outputs.entrySet()) {
@@ -85,6 +92,13 @@ final class AtomicFiles {
                 if (Files.isDirectory(abs)) {
                     throw BerthException.invalid(current.toString(), current.toString(), "cannot write " + current
                             + ": it is a directory; give a file name");
+                }
+                if (Files.exists(abs)) {
+                    abs = abs.toRealPath();
+                    if (!Files.isRegularFile(abs)) {
+                        direct.put(abs, e.getValue());
+                        continue;
+                    }
                 }
                 Path dir = abs.getParent();
                 if (dir != null) {
@@ -105,9 +119,14 @@ final class AtomicFiles {
                     Files.move(e.getValue(), e.getKey(), StandardCopyOption.REPLACE_EXISTING);
                 }
             }
+            for (Map.Entry<Path, Content> e : direct.entrySet()) {
+                current = e.getKey();
+                try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(e.getKey()), 1 << 16)) {
+                    e.getValue().writeTo(out);
+                }
+            }
         } catch (IOException e) {
-            throw BerthException.invalid(String.valueOf(current), "cannot write " + current + ": "
-                    + e.getClass().getSimpleName() + ": " + e.getMessage());
+            throw FileErrors.cannotWrite(String.valueOf(current), e);
         } finally {
             for (Path tmp : temporaries.values()) {
                 try {

@@ -8,7 +8,6 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 import java.io.PrintWriter;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -31,9 +30,38 @@ public final class Main implements Runnable {
         System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
     }
 
+    /**
+     * Whether the command line asks for JSON before it is parsed (a usage error is reported
+     * before picocli has read the options): {@code --json}, or {@code --json=true} as picocli
+     * also accepts it, before a {@code --} that ends the options.
+     */
+    static boolean wantsJson(String[] args) {
+        boolean json = false;
+        for (String a : args) {
+            if (a.equals("--")) {
+                break;
+            }
+            if (a.equals("--json") || a.equalsIgnoreCase("--json=true")) {
+                json = true;
+            } else if (a.equalsIgnoreCase("--json=false")) {
+                json = false;
+            }
+        }
+        return json;
+    }
+
+    /** Whether the command that ran was given {@code --json}, as picocli parsed it. */
+    private static boolean wantsJson(CommandLine.ParseResult parsed) {
+        CommandLine.ParseResult last = parsed;
+        while (last.hasSubcommand()) {
+            last = last.subcommand();
+        }
+        return last.hasMatchedOption("--json") && Boolean.TRUE.equals(last.matchedOptionValue("--json", false));
+    }
+
     /** Runs the command line and returns the exit code (tests call this). */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
-        boolean json = Arrays.asList(args).contains("--json");
+        boolean jsonAsked = wantsJson(args);
         CommandLine cl = new CommandLine(new Main());
         cl.getSubcommands().get("help").getCommandSpec().usageMessage()
                 .footer("", "Examples:", "  berth help", "  berth help report");
@@ -41,14 +69,14 @@ public final class Main implements Runnable {
         cl.setErr(err);
         cl.setParameterExceptionHandler((ex, a) -> {
             Failure f = new Failure.InvalidInput("usage: " + ex.getMessage(), Optional.empty(), Optional.empty());
-            report(f, json, out, err);
-            if (!json) {
-                err.println("Try 'berth " + (ex.getCommandLine().getCommandName().equals("berth") ? ""
-                        : ex.getCommandLine().getCommandName() + " ") + "--help'.");
+            report(f, jsonAsked, out, err);
+            if (!jsonAsked) {
+                err.println("Try '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help'.");
             }
             return 2;
         });
-        cl.setExecutionExceptionHandler((ex, c, parsed) -> {
+        cl.setExecutionExceptionHandler((ex, c, parsedArgs) -> {
+            boolean json = wantsJson(parsedArgs);
             if (ex instanceof BerthException be) {
                 report(be.failure(), json, out, err);
                 return be.category().exitCode();
@@ -74,7 +102,7 @@ public final class Main implements Runnable {
             code = cl.execute(args);
         } catch (OutOfMemoryError e) {
             // the input's data became unreachable as the error unwound: there is room to say so
-            code = outOfMemory(json, out, err);
+            code = outOfMemory(jsonAsked, out, err);
         }
         out.flush();
         err.flush();

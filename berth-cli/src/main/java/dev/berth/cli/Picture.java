@@ -35,8 +35,11 @@ final class Picture {
     private Picture() {
     }
 
+    /** The narrowest picture: a terminal narrower than this gets this many columns (and wraps). */
+    static final int MIN_WIDTH = 50;
+
     static String render(Plan plan, int width) {
-        int w = Math.max(50, width);
+        int w = Math.max(MIN_WIDTH, width);
         long steps = 1;
         for (PlannedBuffer b : plan.buffers()) {
             steps = Math.max(steps, (long) b.live().last() + 1);

@@ -117,7 +117,8 @@ final class PlanCommand implements Callable<Integer> {
     boolean quiet;
 
     @Option(names = "--width", paramLabel = "COLUMNS", defaultValue = "0",
-            description = "Width of the --show picture (default: the terminal's, else 100).")
+            description = "Width of the --show picture, at least " + Picture.MIN_WIDTH + " columns (default: the "
+                    + "terminal's, else 100).")
     int width;
 
     @Override
@@ -125,6 +126,10 @@ final class PlanCommand implements Callable<Integer> {
         SolverChoice choice = SearchOptions.solver(solver, minimize);
         searchNodes.check(choice);
         double seconds = SearchOptions.timeLimit(timeLimit != null ? timeLimit : minimize ? 60 : 10);
+        if (width != 0 && width < Picture.MIN_WIDTH) {
+            throw BerthException.invalid("--width", Integer.toString(width), "--width: the picture needs at least "
+                    + Picture.MIN_WIDTH + " columns, got " + width);
+        }
         List<Path> inputs = new ArrayList<>(List.of(workload));
         boolean targetGiven = spec.commandLine().getParseResult().hasMatchedOption("--target");
         String target = !targetGiven && WorkloadSources.isTflite(workload) ? WorkloadSources.TFLITE_TARGET : this.target;

@@ -74,6 +74,40 @@ class CommandLineTest {
     }
 
     @Test
+    void jsonEqualsTrueReportsAFailureAsJsonAndJsonEqualsFalseAsText() throws IOException {
+        Path bad = dir.resolve("neg.json");
+        Files.writeString(bad, "{ \"buffers\": [ { \"name\": \"a\", \"size\": -1, \"space\": \"global\", \"live\": [0, 1] } ] }");
+        Run asJson = Run.of("plan", bad.toString(), "--json=true");
+        assertThat(asJson.exit()).isEqualTo(2);
+        assertThat(asJson.out()).contains("\"category\": \"invalid-input\"");
+        assertThat(asJson.err()).isEmpty();
+        Run asText = Run.of("plan", bad.toString(), "--json=false");
+        assertThat(asText.exit()).isEqualTo(2);
+        assertThat(asText.out()).isEmpty();
+        assertThat(asText.err()).contains("invalid-input");
+        // a usage error, reported before picocli has read --json=true, is JSON too
+        Run usage = Run.of("plan", bad.toString(), "--json=TRUE", "--no-such-option");
+        assertThat(usage.out()).contains("\"category\": \"invalid-input\"");
+    }
+
+    @Test
+    void aUsageErrorOfASubcommandNamesItsWholeCommandInTheHint() throws IOException {
+        Run r = Run.of("bench", "idealloc", dir.toString(), "--no-such-option");
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err()).contains("Try 'berth bench idealloc --help'.");
+        assertThat(Run.of("plan", "--no-such-option").err()).contains("Try 'berth plan --help'.");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"-5", "1", "49"})
+    void aPictureNarrowerThanItCanBeIsRefused(String width) throws IOException {
+        Run r = Run.of("plan", workload().toString(), "--show", "--width", width);
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err()).contains("--width: the picture needs at least 50 columns, got " + width);
+        assertThat(Run.of("plan", workload().toString(), "--show", "--width", "50").exit()).isZero();
+    }
+
+    @Test
     void aMissingFileIsInvalidInputNotAStackTrace() {
         Run r = Run.of("plan", dir.resolve("nope.json").toString());
         assertThat(r.exit()).isEqualTo(2);

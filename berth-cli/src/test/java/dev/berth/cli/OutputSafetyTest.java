@@ -124,8 +124,45 @@ class OutputSafetyTest {
         Path notADirectory = write("file", "a file where a directory is needed\n");
         Run r = Run.of("plan", w.toString(), "-o", plan.toString(), "--report", notADirectory.resolve("r.html").toString());
         assertThat(r.exit()).isEqualTo(2);
-        assertThat(r.err()).contains("invalid-input").contains("cannot write");
+        assertThat(r.err()).contains("invalid-input", "cannot write", notADirectory + " exists and is not a directory")
+                .doesNotContain("Exception");
         assertThat(Files.readString(plan)).isEqualTo("earlier plan\n");
+        noTemporaryFilesLeft();
+    }
+
+    @Test
+    void aSymbolicLinkIsWrittenThroughAndStaysALink() throws IOException {
+        Path w = write("w.json", WORKLOAD);
+        Path real = write("real/plan.json", "earlier contents\n");
+        Path link = Files.createSymbolicLink(dir.resolve("plan.json"), real);
+        Run r = Run.of("plan", w.toString(), "-o", link.toString());
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(Files.isSymbolicLink(link)).isTrue();
+        assertThat(Files.readString(real)).contains("\"berth-plan\"");
+        noTemporaryFilesLeft();
+    }
+
+    @Test
+    void aFifoIsWrittenIntoNotReplacedByAFile() throws Exception {
+        Path w = write("w.json", WORKLOAD);
+        Path regular = dir.resolve("regular.json");
+        assertThat(Run.of("plan", w.toString(), "-o", regular.toString()).exit()).isZero();
+        Path fifo = dir.resolve("fifo.json");
+        Process mkfifo = new ProcessBuilder("mkfifo", fifo.toString()).inheritIO().start();
+        assertThat(mkfifo.waitFor()).isZero();
+        // a reader on the other end, as a shell's process substitution would have
+        java.util.concurrent.CompletableFuture<byte[]> read = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            try {
+                return Files.readAllBytes(fifo);
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
+        Run r = Run.of("plan", w.toString(), "-o", fifo.toString());
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(read.get(60, java.util.concurrent.TimeUnit.SECONDS)).isEqualTo(Files.readAllBytes(regular));
+        assertThat(Files.isRegularFile(fifo)).as("still a FIFO").isFalse();
+        assertThat(Files.exists(fifo)).isTrue();
         noTemporaryFilesLeft();
     }
 

@@ -16,7 +16,6 @@ import dev.berth.failure.BerthException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -88,10 +87,8 @@ public final class Json {
     public static JsonNode read(Path file) {
         try (InputStream in = Files.newInputStream(file)) {
             return parse(in, file.toString());
-        } catch (NoSuchFileException e) {
-            throw BerthException.invalid(file.toString(), "no such file: " + file);
         } catch (IOException e) {
-            throw BerthException.invalid(file.toString(), "cannot read " + file + ": " + e.getMessage());
+            throw FileErrors.cannotRead(file, file.toString(), e);
         }
     }
 

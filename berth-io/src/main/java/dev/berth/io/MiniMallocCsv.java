@@ -17,7 +17,6 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -150,10 +149,8 @@ public final class MiniMallocCsv {
         byte[] bytes;
         try {
             bytes = Files.readAllBytes(file);
-        } catch (NoSuchFileException e) {
-            throw BerthException.invalid(file.toString(), "no such file: " + file);
         } catch (IOException e) {
-            throw BerthException.invalid(file.toString(), "cannot read " + file + ": " + e.getMessage());
+            throw FileErrors.cannotRead(file, file.toString(), e);
         }
         return read(bytes, name, file.toString());
     }

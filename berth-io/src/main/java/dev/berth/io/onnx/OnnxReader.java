@@ -10,7 +10,6 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
@@ -41,10 +40,8 @@ public final class OnnxReader {
                         + "which Berth does not read");
             }
             map = ch.map(FileChannel.MapMode.READ_ONLY, 0, size);
-        } catch (NoSuchFileException e) {
-            throw BerthException.invalid(what, "no such file: " + what);
         } catch (IOException e) {
-            throw BerthException.invalid(what, "cannot read " + what + ": " + e.getMessage());
+            throw dev.berth.io.FileErrors.cannotRead(file, what, e);
         }
         return decode(map, size, what);
     }

@@ -16,7 +16,6 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
@@ -56,10 +55,8 @@ public final class TfliteReader {
                         + "flatbuffer, which Berth does not read)");
             }
             map = ch.map(FileChannel.MapMode.READ_ONLY, 0, size);
-        } catch (NoSuchFileException e) {
-            throw BerthException.invalid(what, "no such file: " + what);
         } catch (IOException e) {
-            throw BerthException.invalid(what, "cannot read " + what + ": " + e.getMessage());
+            throw dev.berth.io.FileErrors.cannotRead(file, what, e);
         }
         return read(map, what);
     }

@@ -91,7 +91,7 @@ public final class TflmOfflinePlan {
             }
             return write(ch.map(FileChannel.MapMode.READ_ONLY, 0, ch.size()), what, m, offsets);
         } catch (IOException e) {
-            throw BerthException.invalid(what, "cannot read " + what + ": " + e.getMessage());
+            throw dev.berth.io.FileErrors.cannotRead(input, what, e);
         }
     }
 
