@@ -251,4 +251,13 @@ class MiniMallocCliTest {
         assertThat(bad.exit()).isEqualTo(2);
         assertThat(bad.err()).contains("--minimize needs --solver auto or exact");
     }
+
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"auto", "greedy", "best-fit", "skyline", "exact"})
+    void bytesLiveTogetherPast2To63AreArithmeticOverflowWhateverTheSolver(String solver) throws IOException {
+        Path in = write("ovf.csv", "id,lower,upper,size\n0,0,1,9223372036854775807\n1,0,1,9223372036854775807\n");
+        Run r = Run.of("plan", in.toString(), "--capacity", "9223372036854775807", "--solver", solver);
+        assertThat(r.exit()).as(r.err()).isEqualTo(4);
+        assertThat(r.err()).contains("arithmetic-overflow", "space mem", "pass 2^63-1");
+    }
 }

@@ -4,6 +4,8 @@ import dev.berth.arith.Checked;
 import dev.berth.artifact.Optimality;
 import dev.berth.failure.BerthException;
 import dev.berth.failure.Category;
+import dev.berth.failure.Facts;
+import dev.berth.failure.Failure;
 import dev.berth.solve.Budget;
 import dev.berth.solve.LiveBytes;
 import dev.berth.solve.Outcome;
@@ -257,19 +259,21 @@ final class SpaceSearch {
      * The lower bound of every placement's height: the most reserved bytes live at one step (by
      * the one live-bytes sweep, {@link LiveBytes}), the largest item, the highest end of a fixed
      * item, rounded up to the granularity every settled placement's height is a multiple of
-     * ({@link ExactSolver#granularity}). Live bytes past 2^63-1 give 2^63-1: this is a bound for
-     * the search, not a quantity the plan holds (such a space fails at admission, as the
-     * contract's precedence says).
+     * ({@link ExactSolver#granularity}). Live bytes past 2^63-1 are {@code arithmetic-overflow}
+     * naming the space, whatever the solver: the plan holds the peak of live bytes (contract §1,
+     * "a sum of sizes"), and host arithmetic outranks the address format.
      */
     static long lowerBound(SpaceProblem p) {
         long lb;
         try {
             lb = LiveBytes.peak(p).bytes();
         } catch (BerthException e) {
-            if (e.category() != Category.ARITHMETIC_OVERFLOW) {
+            if (e.category() != Category.ARITHMETIC_OVERFLOW || p.space() == null) {
                 throw e;
             }
-            lb = Long.MAX_VALUE;
+            Failure.ArithmeticOverflow o = (Failure.ArithmeticOverflow) e.failure();
+            throw new BerthException(new Failure.ArithmeticOverflow("space " + p.space().name() + ": " + o.message(),
+                    o.operation(), Facts.NONE.withSpace(p.space().name())));
         }
         for (int i = 0; i < p.size(); i++) {
             lb = Math.max(lb, p.reserved(i));

@@ -4,6 +4,7 @@ import dev.berth.artifact.Optimality;
 import dev.berth.artifact.Plan;
 import dev.berth.artifact.SpaceMetrics;
 import dev.berth.failure.BerthException;
+import dev.berth.failure.Category;
 import dev.berth.solve.Progress;
 import dev.berth.solve.SolverChoice;
 import dev.berth.solve.SolverKind;
@@ -321,7 +322,7 @@ class PlannerMinimizeTest {
     }
 
     @Test
-    void theLowerBoundHoldsAtTheLastStepAndSaturatesPastTwoToThe63() {
+    void theLowerBoundHoldsAtTheLastStepAndOverflowsPastTwoToThe63() {
         Target t = Targets.two(WIDE, 1, NARROW, 1, 255, Optional.empty());
         Space g = t.space("global", "test");
         int last = Integer.MAX_VALUE;
@@ -331,10 +332,17 @@ class PlannerMinimizeTest {
                 new BufferSpec("c", 40, g, 1, new Lifetime(0, last - 2), Optional.empty())), List.of());
         SpaceProblem p = Planner.problem(g, PlannerRandomTest.items(w, "global"));
         assertThat(SpaceSearch.lowerBound(p)).isEqualTo(50);
-        // live bytes past 2^63-1 only saturate the bound: the failure is the admission check's
+        // live bytes past 2^63-1 are arithmetic-overflow, naming the space when there is one
         SpaceProblem huge = new SpaceProblem(null, new String[]{"x", "y"}, new long[]{Long.MAX_VALUE - 1, 5},
                 new long[]{1, 1}, new int[]{0, 0}, new int[]{1, 1}, new long[]{-1, -1}, Long.MAX_VALUE);
-        assertThat(SpaceSearch.lowerBound(huge)).isEqualTo(Long.MAX_VALUE);
+        assertThatThrownBy(() -> SpaceSearch.lowerBound(huge)).isInstanceOfSatisfying(BerthException.class,
+                e -> assertThat(e.category()).isEqualTo(Category.ARITHMETIC_OVERFLOW)).hasMessageContaining("pass 2^63-1");
+        SpaceProblem named = Planner.problem(g, PlannerRandomTest.items(new Workload("huge", List.of(
+                new BufferSpec("x", Long.MAX_VALUE - 1, g, 1, new Lifetime(0, 1), Optional.empty()),
+                new BufferSpec("y", 5, g, 1, new Lifetime(0, 1), Optional.empty())), List.of()), "global"));
+        assertThatThrownBy(() -> SpaceSearch.lowerBound(named)).isInstanceOfSatisfying(BerthException.class,
+                e -> assertThat(e.failure().facts().space()).contains("global")).hasMessageStartingWith(
+                "arithmetic-overflow: space global: the reserved bytes live at step 0 pass 2^63-1");
     }
 
     @Test

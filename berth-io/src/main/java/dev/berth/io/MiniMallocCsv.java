@@ -261,9 +261,13 @@ public final class MiniMallocCsv {
                 throw at(where, 1, c, h, "unknown column '" + h + "' (columns: id, lower, upper or end, size, and "
                         + "optionally alignment, offset, hint, gaps)");
             }
-            if (column.containsKey(key) || (key.equals("end") && column.containsKey("upper"))
-                    || (key.equals("upper") && column.containsKey("end"))) {
-                throw at(where, 1, c, h, "column '" + h + "' repeats an earlier column");
+            if ((key.equals("end") && column.containsKey("upper")) || (key.equals("upper") && column.containsKey("end"))) {
+                throw at(where, 1, c, h, "columns 'upper' (the first step after the lifetime) and 'end' (its last "
+                        + "step) both give the lifetime's end: give one of them");
+            }
+            if (column.containsKey(key)) {
+                throw at(where, 1, c, h, "column '" + h + "' repeats an earlier column" + (key.equals(h) ? ""
+                        : " ('" + h + "' is another name of '" + key + "')"));
             }
             column.put(key, c);
         }

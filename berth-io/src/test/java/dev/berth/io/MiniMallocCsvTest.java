@@ -133,8 +133,9 @@ class MiniMallocCsvTest {
             missing size column           | id,lower,upper\\nx,0,1                  | line 1     | 'size' is missing
             missing upper column          | id,lower,size\\nx,0,1                   | line 1     | 'upper' (or 'end') is missing
             unknown column                | id,lower,upper,size,colour\\nx,0,1,2,red | line 1, column 5 | unknown column 'colour'
-            repeated column               | id,lower,upper,size,end\\nx,0,1,2,3     | line 1, column 5 | repeats
-            alias repeats a column        | id,buffer,lower,upper,size\\nx,y,0,1,2  | line 1, column 2 | repeats
+            upper and end both            | id,lower,upper,size,end\\nx,0,1,2,3     | line 1, column 5 | 'upper' (the first step after the lifetime) and 'end' (its last step) both give
+            repeated column               | id,lower,upper,size,size\\nx,0,1,2,3    | line 1, column 5 | column 'size' repeats an earlier column
+            alias repeats a column        | id,buffer,lower,upper,size\\nx,y,0,1,2  | line 1, column 2 | column 'buffer' repeats an earlier column ('buffer' is another name of 'id')
             too many fields               | id,lower,upper,size\\nx,0,1,2,3         | line 2     | 5 fields
             too few fields                | id,lower,upper,size\\nx,0,1             | line 2     | 3 fields
             negative size                 | id,lower,upper,size\\nx,0,1,-5          | line 2, column 4 | negative

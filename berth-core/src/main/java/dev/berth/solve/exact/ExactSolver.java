@@ -144,8 +144,11 @@ public final class ExactSolver implements Solver {
         long[] totals = prebuilt == null ? sec.total : prebuilt.sectionTotal;
         for (long t : totals) {
             if (t > limit) {
-                return new Outcome.Infeasible("the reservations live at one step need at least "
-                        + t + " bytes, more than the limit " + asked);
+                // a total of 2^63-1 may be a saturated one; a lowered limit was rounded to the granularity
+                return new Outcome.Infeasible("the reservations live at one step need "
+                        + (t == Long.MAX_VALUE ? "2^63-1 bytes or more" : "at least " + t + " bytes")
+                        + ", more than the limit " + limit + (limit == asked ? "" : " (the limit " + asked
+                        + " rounded down to a multiple of " + step + ", of which every placement's height is one)"));
             }
         }
         Instance in;

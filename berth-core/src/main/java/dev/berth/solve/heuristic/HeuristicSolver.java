@@ -9,6 +9,9 @@ import dev.berth.solve.Outcome;
 import dev.berth.solve.Budget;
 
 import dev.berth.arith.Checked;
+import dev.berth.failure.BerthException;
+import dev.berth.failure.Facts;
+import dev.berth.failure.Failure;
 
 /**
  * The two heuristic families of the field, sharing one loop: items in decreasing size
@@ -18,8 +21,9 @@ import dev.berth.arith.Checked;
  *   <li>{@link #greedyBySize()}: the lowest offset that fits (TFLM's greedy-by-size);</li>
  *   <li>{@link #bestFit()}: the smallest gap that fits, else on top (XLA's decreasing-size best fit).</li>
  * </ul>
- * Offsets are computed with saturating checked arithmetic; a saturated offset fails the
- * admission check later as not encodable.
+ * Offsets are computed with saturating checked arithmetic; an item whose end would pass 2^63-1
+ * (the bytes live together pass what the planner's integers hold) is {@code arithmetic-overflow}
+ * naming it: the solver never returns a placement it could not represent.
  *
  * <p>The loop asks the budget every {@link #POLL} items whether to stop (the clock's safety
  * net, or a cancellation): once it says so, every item still to place goes on top of those
@@ -90,7 +94,10 @@ public final class HeuristicSolver implements Solver {
                 at = bestFit ? bestGap(starts, ends, m, size[k], align[k])
                         : firstGap(starts, ends, m, size[k], align[k]);
             }
-            long end = Checked.saturatingAdd(at, size[k]);
+            if (size[k] > Long.MAX_VALUE - at) {
+                throw endOverflow(p, order[k], at, size[k]);
+            }
+            long end = at + size[k];
             placed[k] = at;
             height = Math.max(height, end);
             index.add(k, at, end);
@@ -100,6 +107,17 @@ public final class HeuristicSolver implements Solver {
             offset[order[k]] = placed[k];
         }
         return new Outcome.Solved(offset, height);
+    }
+
+    /** {@code arithmetic-overflow}: item {@code i} at {@code at} would end past 2^63-1. */
+    private static BerthException endOverflow(SpaceProblem p, int i, long at, long size) {
+        String where = p.space() == null ? "" : " in space " + p.space().name();
+        Facts f = Facts.NONE.withBuffer(p.name(i)).withRequested(size);
+        if (p.space() != null) {
+            f = f.withSpace(p.space().name());
+        }
+        return new BerthException(new Failure.ArithmeticOverflow(p.name(i) + where + ": placed at " + at
+                + " above the items it shares steps with, its " + size + " bytes would end past 2^63-1", "add", f));
     }
 
     /** From this many items on, {@link #bestFitAndGreedy} runs the two side by side when threads allow. */

@@ -18,7 +18,8 @@ final class TfliteTypes {
         if (type >= 0 && type < TensorType.names.length) {
             return TensorType.name(type);
         }
-        return "type " + type;
+        // the schema's type is a byte: read as unsigned, as its enum values are written
+        return "code " + (type & 0xFF) + " (not a type the schema knows)";
     }
 
     /**

@@ -229,6 +229,15 @@ class HostileFilesTest {
     }
 
     @Test
+    void aTypeCodeTheSchemaDoesNotKnowIsNamedAsTheUnsignedByteOfTheFile() {
+        byte[] f = TinyTflite.build(new TinyTflite.Graph(java.util.List.of(TinyTflite.Op.fc()), (byte) 200));
+        assertThatThrownBy(() -> TfliteImport.read(ByteBuffer.wrap(f), "t.tflite", TFLM, TfliteImport.Options.of()))
+                .isInstanceOfSatisfying(BerthException.class, e -> assertThat(e.category()).isEqualTo(Category.INVALID_INPUT))
+                .hasMessageContaining("tensor 0 (g0t0) has type code 200 (not a type the schema knows), for which TFLM "
+                        + "has no element size");
+    }
+
+    @Test
     void aStringTensorIsInvalidInputNamingIt() {
         byte[] f = TinyTflite.build(new TinyTflite.Graph(java.util.List.of(TinyTflite.Op.fc()),
                 org.tensorflow.lite.schema.TensorType.STRING));
