@@ -27,7 +27,7 @@ import java.util.concurrent.Callable;
  */
 @Command(name = "demo", mixinStandardHelpOptions = true,
         description = "Plan a real model bundled in the jar (PaddleOCR text-direction classifier, ONNX) on npu-ref, "
-                + "write berth-demo/plan.json and print the summary.",
+                + "write berth-demo/plan.json and its report berth-demo/plan.html, and print the summary.",
         footer = {"", "Examples:", "  berth demo", "  berth demo --dir /tmp/berth-demo"})
 final class DemoCommand implements Callable<Integer> {
     /** The bundled model, its license file, and the input shape its shipping package feeds it. */
@@ -40,7 +40,7 @@ final class DemoCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Option(names = "--dir", paramLabel = "DIR", defaultValue = "berth-demo",
-            description = "Directory to write plan.json into. Default: ${DEFAULT-VALUE} (in the current directory).")
+            description = "Directory to write plan.json and plan.html into. Default: ${DEFAULT-VALUE} (in the current directory).")
     Path dir;
 
     @Override

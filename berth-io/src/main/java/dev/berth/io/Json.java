@@ -102,6 +102,12 @@ public final class Json {
         } catch (JsonParseException e) {
             throw BerthException.invalid(what, what + ": not valid JSON at line " + e.getLocation().getLineNr()
                     + ", column " + e.getLocation().getColumnNr() + ": " + e.getOriginalMessage());
+        } catch (com.fasterxml.jackson.databind.exc.MismatchedInputException e) {
+            // FAIL_ON_TRAILING_TOKENS: the one mismatch a tree read has; Jackson's message names its classes
+            com.fasterxml.jackson.core.JsonLocation at = e.getLocation();
+            throw BerthException.invalid(what, what + ": not valid JSON: more text after the top-level value"
+                    + (at == null ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr())
+                    + " (a file holds one JSON object)");
         } catch (com.fasterxml.jackson.core.JacksonException e) {
             throw BerthException.invalid(what, what + ": not valid JSON: " + e.getOriginalMessage());
         } catch (NumberFormatException | ArithmeticException e) {
@@ -207,8 +213,7 @@ public final class Json {
     /** A step number or small count: a JSON integer in {@code min..2^31-1}. */
     static int integer(JsonNode n, String path, int min) {
         if (n == null || !n.isIntegralNumber()) {
-            throw BerthException.invalid(path, text(n), path + ": expected a whole number, got " + kind(n)
-                    + (n != null && n.isNumber() ? " '" + n + "'" : ""));
+            throw BerthException.invalid(path, text(n), path + ": expected a whole number, got " + kind(n));
         }
         java.math.BigInteger v = n.bigIntegerValue();
         if (v.compareTo(java.math.BigInteger.valueOf(min)) < 0

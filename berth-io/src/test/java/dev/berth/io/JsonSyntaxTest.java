@@ -35,6 +35,14 @@ class JsonSyntaxTest {
     }
 
     @Test
+    void textAfterTheTopLevelValueIsSaidInWordsNotInJacksonsClassNames() {
+        invalid("{\"buffers\": []}\n {}".getBytes(StandardCharsets.UTF_8),
+                "not valid JSON: more text after the top-level value at line 2, column 2 (a file holds one JSON object)");
+        assertThatThrownBy(() -> Json.parse(new ByteArrayInputStream("{} []".getBytes(StandardCharsets.UTF_8)), "f.json"))
+                .hasMessageNotContaining("jackson").hasMessageNotContaining("DeserializationFeature");
+    }
+
+    @Test
     void nulBytesThatMakeJacksonReadUtf32() throws Exception {
         byte[] text = "{\"formats\":{}}".getBytes(StandardCharsets.UTF_8);
         byte[] bytes = new byte[96 + text.length];
