@@ -3,6 +3,7 @@ package dev.berth.io;
 import dev.berth.artifact.Plan;
 import dev.berth.artifact.PlannedBuffer;
 import dev.berth.failure.BerthException;
+import dev.berth.failure.Failure;
 import dev.berth.target.AddressFormat;
 import dev.berth.target.EndConvention;
 import dev.berth.target.Space;
@@ -103,14 +104,39 @@ public final class MiniMallocCsv {
             Space space = target.space(SPACE, "target");
             List<BufferSpec> buffers = new ArrayList<>();
             List<FixedRegion> fixed = new ArrayList<>();
+            List<Integer> fixedLines = new ArrayList<>();
             for (Row r : rows) {
                 if (r.offset().isPresent()) {
                     fixed.add(new FixedRegion(r.id(), space, r.offset().getAsLong(), r.size(), r.live()));
+                    fixedLines.add(r.line());
                 } else {
                     buffers.add(new BufferSpec(r.id(), r.size(), space, r.alignment(), r.live(), Optional.empty()));
                 }
             }
-            return new Workload(name, buffers, fixed);
+            try {
+                return new Workload(name, buffers, fixed);
+            } catch (BerthException e) {
+                throw byLine(e, fixedLines);
+            }
+        }
+
+        /**
+         * The workload names a fixed region by its index ({@code fixed[k]}: the later of two that
+         * overlap); the user's file has rows, so the failure names the row's line instead.
+         */
+        private BerthException byLine(BerthException e, List<Integer> fixedLines) {
+            if (!(e.failure() instanceof Failure.InvalidInput in) || in.path().isEmpty()) {
+                return e;
+            }
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("fixed\\[(\\d+)]").matcher(in.path().get());
+            if (!m.matches()) {
+                return e;
+            }
+            int line = fixedLines.get(Integer.parseInt(m.group(1)));
+            String prefix = in.path().get() + ": the earlier stage's record is corrupt: ";
+            String rest = in.message().startsWith(prefix) ? in.message().substring(prefix.length()) : in.message();
+            return BerthException.invalid(name + ":" + line, name + ": line " + line + ": two rows with an offset "
+                    + "overlap: " + rest);
         }
     }
 

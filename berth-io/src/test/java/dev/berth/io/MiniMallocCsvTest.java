@@ -203,4 +203,16 @@ class MiniMallocCsvTest {
         assertThat(again.split("\n")[0]).isEqualTo("id,lower,upper,size,offset");
         assertThat(again).isEqualTo(out);
     }
+
+    @Test
+    void rowsWithOffsetsThatOverlapAreNamedByTheLaterRowsLine() {
+        MiniMallocCsv.Document d = parse("id,lower,upper,size,offset\na,0,10,100,0\nfree,0,10,8,\nb,0,10,100,50\n");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> d.workload(MiniMallocCsv.target(1000)))
+                .isInstanceOfSatisfying(dev.berth.failure.BerthException.class, e -> {
+                    assertThat(e.category()).isEqualTo(dev.berth.failure.Category.INVALID_INPUT);
+                    assertThat(e.failure().fields()).containsEntry("path", d.name() + ":4");
+                })
+                .hasMessageContaining("line 4: two rows with an offset overlap: b [50, +100) overlaps a [0, +100)")
+                .hasMessageNotContaining("fixed[");
+    }
 }
