@@ -41,6 +41,16 @@ class PlanTfliteTest {
     }
 
     @Test
+    void aCapacityPastWhatTheArenasFormatAddressesIsRefusedAsTheFastCapacityIs() {
+        Run big = Run.of("plan", model("person_detect.tflite"), "--capacity", "4GiB");
+        assertThat(big.exit()).isEqualTo(2);
+        assertThat(big.err()).contains("invalid-input", "--capacity 4294967296 is more than space arena's format");
+        Run fast = Run.of("plan", model("person_detect.tflite"), "--fast-space", "sram", "--fast-capacity", "4GiB");
+        assertThat(fast.exit()).isEqualTo(2);
+        assertThat(fast.err()).contains("--fast-capacity 4294967296 is more than space sram's format");
+    }
+
+    @Test
     void aMinusOneInAShapeSignatureNeedsItsInput() {
         Run without = Run.of("plan", model("hello_world_int8.tflite"));
         assertThat(without.exit()).isEqualTo(2);

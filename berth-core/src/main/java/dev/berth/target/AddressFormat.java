@@ -32,6 +32,15 @@ public record AddressFormat(String name, long maxAddress, EndConvention end) {
         return exclusive(name, bits == 63 ? Long.MAX_VALUE : (1L << bits) - 1);
     }
 
+    /**
+     * The most bytes a space of this format can hold from offset 0: {@code maxAddress} with an
+     * exclusive end, {@code maxAddress + 1} with a last-byte end (2^63-1 at most: Berth's sizes
+     * stop there).
+     */
+    public long addressableBytes() {
+        return end == EndConvention.LAST_BYTE && maxAddress < Long.MAX_VALUE ? maxAddress + 1 : maxAddress;
+    }
+
     /** For messages: {@code format dma32 (maxAddress 4294967295, exclusive end)}. */
     public String describe() {
         return "format " + name + " (maxAddress " + maxAddress + ", " + end.id() + " end)";

@@ -52,9 +52,7 @@ public final class FastSpace {
         long cap = capacity.getAsLong();
         Space.Local l = had == null ? null : (Space.Local) had;
         dev.berth.target.AddressFormat f = l == null ? slow.format() : l.format();
-        // the bytes the format addresses: offsets 0..maxAddress, the last one included under last-byte
-        long addressable = f.end() == dev.berth.target.EndConvention.LAST_BYTE && f.maxAddress() < Long.MAX_VALUE
-                ? f.maxAddress() + 1 : f.maxAddress();
+        long addressable = f.addressableBytes();
         if (cap > addressable) {
             throw BerthException.invalid("--fast-capacity", Long.toString(cap), "--fast-capacity " + cap + " is more "
                     + "than space " + name + "'s format " + f.name() + " addresses (" + addressable + " bytes); give at "

@@ -216,6 +216,12 @@ public final class TfliteImport {
             throw BerthException.invalid("--capacity", Long.toString(capacity), "--capacity " + capacity
                     + " is below space " + name + "'s runtime reserve of " + s.runtimeReserve() + " bytes");
         }
+        long addressable = s.format().addressableBytes();
+        if (capacity > addressable) {
+            throw BerthException.invalid("--capacity", Long.toString(capacity), "--capacity " + capacity + " is more "
+                    + "than space " + name + "'s format " + s.format().name() + " addresses (" + addressable
+                    + " bytes); give at most that, or a target whose space " + name + " has a wider format");
+        }
         spaces.put(name, Space.local(name, s.format()).alignment(s.alignment()).runtimeReserve(s.runtimeReserve())
                 .capacity(capacity).build());
         return new Target(target.name(), target.formats(), spaces, target.generation());
