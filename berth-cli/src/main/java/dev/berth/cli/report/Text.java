@@ -7,7 +7,10 @@ public final class Text {
     private Text() {
     }
 
-    /** Escapes text for an HTML text node or a quoted attribute. */
+    /**
+     * Escapes text for an HTML text node or a quoted attribute; a control character other than
+     * newline and tab is written as its code ({@code \u0000}), never raw.
+     */
     static String html(String s) {
         StringBuilder sb = new StringBuilder(s.length() + 8);
         for (int i = 0; i < s.length(); i++) {
@@ -18,7 +21,14 @@ public final class Text {
                 case '>' -> sb.append("&gt;");
                 case '"' -> sb.append("&quot;");
                 case '\'' -> sb.append("&#39;");
-                default -> sb.append(c);
+                default -> {
+                    // control characters (NUL among them) are not HTML text: shown as their code, as JSON writes them
+                    if (Character.isISOControl(c) && c != '\n' && c != '\t') {
+                        sb.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
+                    } else {
+                        sb.append(c);
+                    }
+                }
             }
         }
         return sb.toString();

@@ -137,6 +137,12 @@ class HtmlReportTest {
     }
 
     @Test
+    void controlCharactersInTextAreWrittenAsTheirCodes() {
+        assertThat(Text.html("a\u0000b\u001bc\nd")).isEqualTo("a\\u0000b\\u001bc\nd");
+        assertThat(Text.html("<\u007f>")).isEqualTo("&lt;\\u007f&gt;");
+    }
+
+    @Test
     void theReportIsSelfContained() {
         String html = HtmlReport.render(ReportPlans.small());
         assertThat(html).doesNotContainIgnoringCase("http").doesNotContain(" src=").doesNotContain("@import")
