@@ -184,6 +184,18 @@ public final class Json {
         return n.textValue();
     }
 
+    /** A name: a string that is not empty, refused at its own path ({@code buffers[3].name}). */
+    static String name(JsonNode n, String path) {
+        return nonEmpty(string(n, path), path);
+    }
+
+    static String nonEmpty(String name, String path) {
+        if (name.isEmpty()) {
+            throw BerthException.invalid(path, name, path + ": must not be empty");
+        }
+        return name;
+    }
+
     /** A size, offset or address (contract §2): a JSON integer or a string. */
     static long size(JsonNode n, String path) {
         if (n != null && n.isTextual()) {

@@ -90,7 +90,7 @@ public final class WorkloadJson {
 
     private static BufferSpec buffer(Members m, Target target) {
         m.check();
-        String name = m.string(NAME);
+        String name = Json.nonEmpty(m.string(NAME), m.path(NAME));
         long size = m.size(SIZE);
         List<Space> spaces = spaces(m, name, target);
         Lifetime live = m.isLifetime(LIVE) ? new Lifetime(m.first(LIVE), m.last(LIVE)) : live(m.node(LIVE), m.path(LIVE));
@@ -158,7 +158,7 @@ public final class WorkloadJson {
 
     private static FixedRegion fixed(JsonNode n, String p, Target target) {
         Json.object(n, p, Set.of("name", "space", "offset", "size", "live"), Set.of("name", "space", "offset", "size", "live"));
-        String name = Json.string(n.get("name"), p + ".name");
+        String name = Json.name(n.get("name"), p + ".name");
         Space space = target.space(Json.string(n.get("space"), p + ".space"), p + ".space");
         long offset;
         long size;

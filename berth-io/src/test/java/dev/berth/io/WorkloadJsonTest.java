@@ -73,6 +73,8 @@ class WorkloadJsonTest {
             fixed negative offset  | { "buffers": [], "fixed": [ { "name": "f", "space": "global", "offset": -1, "size": 1, "live": [0, 0] } ] } | corrupt
             fixed missing size     | { "buffers": [], "fixed": [ { "name": "f", "space": "global", "offset": 0, "live": [0, 0] } ] }     | fixed[0].size
             not an object          | [ 1, 2 ]                                                                                          | expected a JSON object
+            empty buffer name      | { "buffers": [ { "name": "a", "size": 1, "space": "global", "live": [0, 0] }, { "name": "", "size": 1, "space": "global", "live": [0, 0] } ] } | buffers[1].name: must not be empty
+            empty fixed name       | { "buffers": [], "fixed": [ { "name": "", "space": "global", "offset": 0, "size": 1, "live": [0, 0] } ] } | fixed[0].name: must not be empty
             """)
     void readerRejections(String what, String json, String expected) {
         assertThatThrownBy(() -> read(json)).as(what).isInstanceOfSatisfying(BerthException.class, e -> {
