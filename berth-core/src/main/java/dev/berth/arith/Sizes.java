@@ -1,6 +1,7 @@
 package dev.berth.arith;
 
 import dev.berth.failure.BerthException;
+import dev.berth.failure.Require;
 
 import java.math.BigInteger;
 
@@ -19,8 +20,13 @@ public final class Sizes {
     private Sizes() {
     }
 
-    /** Parses {@code text} given at {@code path}. */
+    /**
+     * Parses {@code text} given at {@code path} (the field, named by every rejection); a null
+     * {@code text} or {@code path} is a NullPointerException naming it.
+     */
     public static long parse(String text, String path) {
+        Require.nonNull(text, "text");
+        Require.nonNull(path, "path");
         String s = text.strip();
         if (s.isEmpty()) {
             throw bad(path, text, "a size or address is needed, got an empty string");
@@ -52,8 +58,13 @@ public final class Sizes {
         return value.longValueExact();
     }
 
-    /** Checks a JSON integer already read as a {@link BigInteger}. */
+    /**
+     * Checks a JSON integer already read as a {@link BigInteger}, given at {@code path}; a null
+     * {@code value} or {@code path} is a NullPointerException naming it.
+     */
     public static long fromInteger(BigInteger value, String path) {
+        Require.nonNull(value, "value");
+        Require.nonNull(path, "path");
         if (value.signum() < 0) {
             throw bad(path, value.toString(), "a size or address cannot be negative, got " + value);
         }

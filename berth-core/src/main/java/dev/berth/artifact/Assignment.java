@@ -1,5 +1,6 @@
 package dev.berth.artifact;
 
+import dev.berth.failure.BerthException;
 import dev.berth.failure.Require;
 
 import java.util.List;
@@ -17,24 +18,36 @@ import java.util.OptionalLong;
  */
 public record Assignment(long cost, long lowerBound, long pinnedCost, Proof proof, List<Choice> choices,
                          List<Baseline> baselines) {
+    /**
+     * Checks that the figures agree: {@code 0 <= pinnedCost <= lowerBound <= cost}, a cost proved
+     * by its bound equals it, and {@code cost} is {@code pinnedCost} plus the choices' costs;
+     * otherwise {@code invalid-input} naming the field ({@code pinnedCost}, {@code lowerBound},
+     * {@code proof} or {@code cost}). Null arguments or elements are NullPointerExceptions naming them.
+     */
     public Assignment {
-        if (pinnedCost < 0 || pinnedCost > lowerBound) {
-            throw new IllegalArgumentException("the buffers without candidates cost " + pinnedCost
-                    + ", more than the bound " + lowerBound);
-        }
-        baselines = Require.elements(baselines, "baselines");
-        if (lowerBound < 0 || cost < lowerBound) {
-            throw new IllegalArgumentException("cost " + cost + " below its lower bound " + lowerBound);
-        }
         Require.nonNull(proof, "proof");
         choices = Require.elements(choices, "choices");
+        baselines = Require.elements(baselines, "baselines");
+        if (pinnedCost < 0) {
+            throw BerthException.invalid("pinnedCost", Long.toString(pinnedCost), "pinnedCost: a traffic cost is "
+                    + "0..2^63-1, got " + pinnedCost);
+        }
+        if (pinnedCost > lowerBound) {
+            throw BerthException.invalid("pinnedCost", Long.toString(pinnedCost), "pinnedCost: the buffers without "
+                    + "candidates cost " + pinnedCost + ", more than the lower bound " + lowerBound);
+        }
+        if (cost < lowerBound) {
+            throw BerthException.invalid("lowerBound", Long.toString(lowerBound), "lowerBound: " + lowerBound
+                    + " is above the cost " + cost);
+        }
         if (proof == Proof.LOWER_BOUND && cost != lowerBound) {
-            throw new IllegalArgumentException("a cost proved by its bound equals it: " + cost + " vs " + lowerBound);
+            throw BerthException.invalid("proof", proof.id(), "proof: 'lower-bound', but the cost " + cost
+                    + " is not the lower bound " + lowerBound);
         }
         long sum = total(pinnedCost, choices);
         if (sum != cost) {
-            throw new IllegalArgumentException("cost " + cost + " is not pinnedCost " + pinnedCost
-                    + " plus the choices' costs (" + (sum < 0 ? "past 2^63-1" : Long.toString(sum)) + ")");
+            throw BerthException.invalid("cost", Long.toString(cost), "cost: " + cost + " is not pinnedCost "
+                    + pinnedCost + " plus the choices' costs (" + (sum < 0 ? "past 2^63-1" : Long.toString(sum)) + ")");
         }
     }
 
@@ -117,18 +130,25 @@ public record Assignment(long cost, long lowerBound, long pinnedCost, Proof proo
 
     /**
      * One buffer's choice: the space it got ({@code rank} 0 for its first candidate), the traffic
-     * cost there, and, when it did not get its first candidate, why.
+     * cost there, and, when it did not get its first candidate, why. A negative rank or cost,
+     * or a why for a first choice, is {@code invalid-input} naming {@code rank}, {@code cost} or
+     * {@code why}.
      */
     public record Choice(String buffer, String space, int rank, long cost, Optional<Why> why) {
         public Choice {
             Require.name(buffer, "buffer");
             Require.name(space, "space");
-            if (rank < 0 || cost < 0) {
-                throw new IllegalArgumentException("rank " + rank + ", cost " + cost);
+            if (rank < 0) {
+                throw BerthException.invalid("rank", Integer.toString(rank), "rank: " + buffer + "'s candidate rank "
+                        + "is 0 or more, got " + rank);
+            }
+            if (cost < 0) {
+                throw BerthException.invalid("cost", Long.toString(cost), "cost: " + buffer + "'s traffic cost is "
+                        + "0..2^63-1, got " + cost);
             }
             Require.nonNull(why, "why");
             if (rank == 0 && why.isPresent()) {
-                throw new IllegalArgumentException(buffer + " got its first choice: nothing to explain");
+                throw BerthException.invalid("why", "why: " + buffer + " got its first choice: nothing to explain");
             }
         }
     }

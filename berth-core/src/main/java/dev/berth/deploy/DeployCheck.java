@@ -14,6 +14,7 @@ import dev.berth.target.Space;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -37,7 +38,17 @@ public final class DeployCheck {
     private DeployCheck() {
     }
 
+    /**
+     * Checks {@code plan} against what the runtime provides: {@code provide} maps each logical
+     * space to its capacity in bytes, {@code base} some logical spaces to the loader's base
+     * address. A null argument, key or value is a NullPointerException naming it
+     * ({@code provide[global]}); a negative capacity or base is {@code invalid-input} at
+     * {@code provide.SPACE} or {@code base.SPACE}, before anything else is checked.
+     */
     public static Map<String, SpaceNeed> check(Plan plan, Map<String, Long> provide, Map<String, Long> base) {
+        Objects.requireNonNull(plan, "plan");
+        requireBytes(provide, DeployInput.Input.PROVIDED_CAPACITY, "a capacity");
+        requireBytes(base, DeployInput.Input.LOADER_BASE, "an address");
         // a plan whose numbers do not add up (or that names a space or format its target lacks) is bad input
         if (dev.berth.verify.PlanValidator.validate(plan) instanceof dev.berth.verify.Verdict.Invalid bad) {
             throw BerthException.invalid("plan", "the plan does not pass validation: " + bad);
@@ -100,6 +111,20 @@ public final class DeployCheck {
             }
         }
         return needs;
+    }
+
+    /** Null keys and values of an input map are NullPointerExceptions, negative values {@code invalid-input}. */
+    private static void requireBytes(Map<String, Long> values, DeployInput.Input input, String what) {
+        String id = input.id();
+        Objects.requireNonNull(values, id);
+        for (Map.Entry<String, Long> e : values.entrySet()) {
+            String space = Objects.requireNonNull(e.getKey(), id + " key");
+            Long v = Objects.requireNonNull(e.getValue(), id + "[" + space + "]");
+            if (v < 0) {
+                throw BerthException.invalid(id + "." + space, v.toString(), id + "." + space + ": " + what
+                        + " is a whole number of bytes in 0..2^63-1, got " + v);
+            }
+        }
     }
 
     private static void requireLogical(Map<String, Space> spaces, String name, DeployInput.Input input) {

@@ -35,6 +35,49 @@ public final class Require {
         return value;
     }
 
+    /**
+     * A space name: a {@linkplain #name name} that a deployment input can also write as
+     * {@code SPACE=SIZE}, so no {@code '='}, no control character (U+0000..U+001F,
+     * U+007F..U+009F) and no whitespace at either end. {@code invalid-input} at {@code field}
+     * naming the space otherwise.
+     */
+    public static String spaceName(String value, String field) {
+        name(value, field);
+        String why = null;
+        for (int i = 0; i < value.length() && why == null; i++) {
+            char c = value.charAt(i);
+            if (c == '=') {
+                why = "contains '='";
+            } else if (Character.isISOControl(c)) {
+                why = "contains the control character " + String.format("U+%04X", (int) c);
+            }
+        }
+        if (why == null && (Character.isWhitespace(value.codePointAt(0))
+                || Character.isWhitespace(value.codePointBefore(value.length())))) {
+            why = "begins or ends with whitespace";
+        }
+        if (why != null) {
+            throw BerthException.invalid(field, value, field + ": the space name " + quoted(value) + " " + why
+                    + "; a space name may not contain '=' or control characters, nor begin or end with whitespace, "
+                    + "so that a deployment input can name it as SPACE=SIZE");
+        }
+        return value;
+    }
+
+    /** {@code 'text'} with each control character written as a Java escape (backslash, u, four hex digits). */
+    private static String quoted(String text) {
+        StringBuilder sb = new StringBuilder(text.length() + 2).append('\'');
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (Character.isISOControl(c)) {
+                sb.append(String.format("\\u%04X", (int) c));
+            } else {
+                sb.append(c);
+            }
+        }
+        return sb.append('\'').toString();
+    }
+
     /** A byte count or offset: 0..2^63-1. */
     public static long nonNegative(long value, String field) {
         if (value < 0) {

@@ -1,5 +1,8 @@
 package dev.berth.solve;
 
+import dev.berth.failure.BerthException;
+
+import java.util.Objects;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -33,15 +36,37 @@ public final class Budget {
         this.parent = parent;
     }
 
+    /**
+     * A budget of {@code seconds} from now: 0 is already exhausted, {@code +Infinity} has no
+     * deadline (as {@link #unlimited()}); NaN or a negative number is {@code invalid-input} at
+     * {@code seconds}.
+     */
     public static Budget seconds(double seconds) {
         return seconds(seconds, Progress.NONE);
     }
 
-    /** A budget of {@code seconds} whose searches report to {@code progress} when they poll it. */
+    /**
+     * A budget of {@code seconds} (as {@link #seconds(double)}) whose searches report to
+     * {@code progress} when they poll it; a null {@code progress} is a NullPointerException
+     * ({@link Progress#NONE} reports nowhere).
+     */
     public static Budget seconds(double seconds, Progress progress) {
-        long nanos = seconds >= 1e9 ? Long.MAX_VALUE / 2 : (long) (seconds * 1e9);
+        requireSeconds(seconds);
+        Objects.requireNonNull(progress, "progress");
         long now = System.nanoTime();
+        if (seconds == Double.POSITIVE_INFINITY) {
+            return new Budget(Long.MAX_VALUE, new AtomicBoolean(), now, seconds, progress, null);
+        }
+        long nanos = seconds >= 1e9 ? Long.MAX_VALUE / 2 : (long) (seconds * 1e9);
         return new Budget(now + nanos, new AtomicBoolean(), now, seconds, progress, null);
+    }
+
+    /** {@code invalid-input} at {@code seconds} unless it is 0..+Infinity. */
+    private static void requireSeconds(double seconds) {
+        if (!(seconds >= 0)) {
+            throw BerthException.invalid("seconds", Double.toString(seconds), "seconds: a time budget is 0 or more "
+                    + "seconds (Infinity for no deadline), got " + seconds);
+        }
     }
 
     public static Budget unlimited() {
@@ -49,8 +74,13 @@ public final class Budget {
                 Progress.NONE, null);
     }
 
-    /** A budget that ends with this one or earlier, is cancelled with it and reports to the same listener. */
+    /**
+     * A budget that ends with this one or {@code seconds} from now, whichever is earlier, is
+     * cancelled with it and reports to the same listener; {@code seconds} as for
+     * {@link #seconds(double)} ({@code +Infinity}: this budget's deadline).
+     */
     public Budget child(double seconds) {
+        requireSeconds(seconds);
         long nanos = (long) (Math.min(seconds, 1e9) * 1e9);
         long d = Math.min(deadlineNanos, System.nanoTime() + nanos);
         return new Budget(d, cancelled, startNanos, limitSeconds, progress, this);

@@ -15,11 +15,13 @@ import java.util.Arrays;
  * figure with its own code.
  *
  * <p>Item {@code i} holds {@code reserved[i]} bytes over the steps {@code first[i]..last[i]}
- * ({@code 0 <= first <= last <= 2^31-1}). The sums are checked: a step whose live bytes pass
- * 2^63-1 is {@code arithmetic-overflow}. At one step, the bytes of the items that ended before
- * it are taken away before those of the items that start there are added, so every partial sum
- * is at most the live bytes of this step or the one before: the check fails exactly when some
- * step's live bytes overflow.
+ * ({@code 0 <= first <= last <= 2^31-1}, {@code reserved >= 0}: anything else, or arrays of
+ * different lengths, is {@code invalid-input} naming the array and the index, e.g.
+ * {@code last[3]}; a null array is a NullPointerException naming it). The sums are checked:
+ * a step whose live bytes pass 2^63-1 is {@code arithmetic-overflow}. At one step, the bytes of
+ * the items that ended before it are taken away before those of the items that start there are
+ * added, so every partial sum is at most the live bytes of this step or the one before: the
+ * check fails exactly when some step's live bytes overflow.
  *
  * <p>When the steps are dense (no more than {@link #DENSE_STEPS_PER_ITEM} per item), the events
  * are counted per step; otherwise they are packed one per {@code long} and sorted. Either way
@@ -37,9 +39,15 @@ public final class LiveBytes {
         /** No byte live at any step. */
         public static final Peak NONE = new Peak(0, -1);
 
+        /** {@code invalid-input} at {@code bytes} or {@code step} unless both are as described. */
         public Peak {
-            if (bytes < 0 || step < -1 || (bytes == 0) != (step == -1)) {
-                throw new IllegalArgumentException("peak of " + bytes + " bytes at step " + step);
+            if (bytes < 0) {
+                throw BerthException.invalid("bytes", Long.toString(bytes), "bytes: a peak of live bytes cannot be "
+                        + "negative, got " + bytes);
+            }
+            if (step < -1 || (bytes == 0) != (step == -1)) {
+                throw BerthException.invalid("step", Integer.toString(step), "step: a peak of " + bytes + " bytes is "
+                        + (bytes == 0 ? "at no step (-1)" : "at a step 0..2^31-1") + ", got " + step);
             }
         }
     }
@@ -54,7 +62,7 @@ public final class LiveBytes {
 
     /** The peak of every item of {@code p}, fixed ones included. */
     public static Peak peak(SpaceProblem p) {
-        int n = p.size();
+        int n = java.util.Objects.requireNonNull(p, "problem").size();
         int[] first = new int[n];
         int[] last = new int[n];
         long[] reserved = new long[n];
@@ -67,17 +75,26 @@ public final class LiveBytes {
     }
 
     /**
-     * The first step whose live bytes exceed {@code limit}, with those bytes, or the
-     * {@linkplain #peak peak} when no step does.
+     * The first step whose live bytes exceed {@code limit} (0..2^63-1, else {@code invalid-input}
+     * at {@code limit}), with those bytes, or the {@linkplain #peak peak} when no step does.
      */
     public static Peak firstAbove(int[] first, int[] last, long[] reserved, long limit) {
+        if (limit < 0) {
+            throw BerthException.invalid("limit", Long.toString(limit), "limit: must be a whole number of bytes in "
+                    + "0..2^63-1, got " + limit);
+        }
         return sweep(first, last, reserved, limit);
     }
 
     private static Peak sweep(int[] first, int[] last, long[] reserved, long limit) {
-        int n = first.length;
-        if (last.length != n || reserved.length != n) {
-            throw new IllegalArgumentException("arrays of different lengths");
+        int n = java.util.Objects.requireNonNull(first, "first").length;
+        java.util.Objects.requireNonNull(last, "last");
+        java.util.Objects.requireNonNull(reserved, "reserved");
+        if (last.length != n) {
+            throw lengths("last", last.length, n);
+        }
+        if (reserved.length != n) {
+            throw lengths("reserved", reserved.length, n);
         }
         if (n == 0) {
             return Peak.NONE;
@@ -85,7 +102,9 @@ public final class LiveBytes {
         int lo = Integer.MAX_VALUE;
         int hi = 0;
         for (int i = 0; i < n; i++) {
-            assert 0 <= first[i] && first[i] <= last[i] && reserved[i] >= 0 : "item " + i;
+            if (first[i] < 0 || last[i] < first[i] || reserved[i] < 0) {
+                throw badItem(first, last, reserved, i);
+            }
             lo = Math.min(lo, first[i]);
             hi = Math.max(hi, last[i]);
         }
@@ -156,6 +175,25 @@ public final class LiveBytes {
             }
         }
         return new Peak(best, bestStep);
+    }
+
+    private static BerthException lengths(String array, int length, int n) {
+        return BerthException.invalid(array, Integer.toString(length), array + ": " + length
+                + " entries, but first has " + n + "; every array has one entry per item");
+    }
+
+    /** {@code invalid-input} naming the first wrong entry of item {@code i}. */
+    private static BerthException badItem(int[] first, int[] last, long[] reserved, int i) {
+        if (first[i] < 0) {
+            return BerthException.invalid("first[" + i + "]", Integer.toString(first[i]), "first[" + i
+                    + "]: a step is 0..2^31-1, got " + first[i]);
+        }
+        if (last[i] < first[i]) {
+            return BerthException.invalid("last[" + i + "]", Integer.toString(last[i]), "last[" + i + "]: "
+                    + last[i] + " is before the first step " + first[i] + "; an item is live over first..last");
+        }
+        return BerthException.invalid("reserved[" + i + "]", Long.toString(reserved[i]), "reserved[" + i
+                + "]: must be a whole number of bytes in 0..2^63-1, got " + reserved[i]);
     }
 
     private static final long START = 1L << 31;

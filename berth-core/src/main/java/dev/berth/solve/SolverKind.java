@@ -1,5 +1,6 @@
 package dev.berth.solve;
 
+import dev.berth.failure.BerthException;
 import dev.berth.solve.exact.ExactSolver;
 import dev.berth.solve.heuristic.HeuristicSolver;
 import dev.berth.solve.skyline.SkylineSolver;
@@ -40,8 +41,16 @@ public enum SolverKind {
         return complete;
     }
 
-    /** The solver of this kind with default settings; {@code threads} is the exact search's (0: one per processor). */
+    /**
+     * The solver of this kind with default settings; {@code threads} is the exact search's (0: one
+     * per processor; the heuristics ignore it), and a negative count is {@code invalid-input} at
+     * {@code threads} for every kind.
+     */
     public Solver create(int threads) {
+        if (threads < 0) {
+            throw BerthException.invalid("threads", Integer.toString(threads), "threads: must be 0 (one per processor) "
+                    + "or more, got " + threads);
+        }
         return switch (this) {
             case GREEDY -> HeuristicSolver.greedyBySize();
             case BEST_FIT -> HeuristicSolver.bestFit();

@@ -1,6 +1,11 @@
 package dev.berth.solve;
 
+import dev.berth.failure.BerthException;
 import dev.berth.target.Space;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Objects;
 
 /**
  * The placement problem of one space, in the compact form solvers work on (MiniMalloc's
@@ -9,6 +14,16 @@ import dev.berth.target.Space;
  * {@code fixedOffset[i]} (-1 for items the solver places). Sizes are already rounded and
  * checked by the planner; solvers only ever add offsets and sizes that stay below
  * {@link #limit()} or below 2^63-1, with checked arithmetic.
+ *
+ * <p>The constructor and {@link #of} check every entry and copy the arrays: a null array or
+ * name is a NullPointerException naming it ({@code names[2]}); arrays of different lengths, a
+ * negative or empty entry, a reversed lifetime, a non-positive alignment, a fixed offset below
+ * -1 or ending past 2^63-1, two items of one name, and a negative limit are
+ * {@code invalid-input} naming the array and index ({@code last[3]}) and the item. A reserved
+ * size need not be a multiple of its alignment: the planner rounds its sizes up, but the solvers
+ * place any size (their tests pose unrounded ones). {@link #withLimit} and {@link #subset} check
+ * their own arguments the same way. The accessors taking an item index throw
+ * {@link IndexOutOfBoundsException} for an index outside {@code 0..size()-1}.
  */
 public final class SpaceProblem {
     private final Space space;
@@ -20,16 +35,63 @@ public final class SpaceProblem {
     private final long[] fixedOffset;
     private final long limit;
 
+    /**
+     * A problem of the items {@code names[i]}, checked and copied (see the class comment);
+     * {@code space} is null for an abstract problem (benchmarks, tests).
+     */
     public SpaceProblem(Space space, String[] names, long[] reserved, long[] alignment, int[] first, int[] last,
                         long[] fixedOffset, long limit) {
+        // the copies are checked and kept: the caller's arrays may change afterwards
+        names = Objects.requireNonNull(names, "names").clone();
+        reserved = Objects.requireNonNull(reserved, "reserved").clone();
+        alignment = Objects.requireNonNull(alignment, "alignment").clone();
+        first = Objects.requireNonNull(first, "first").clone();
+        last = Objects.requireNonNull(last, "last").clone();
+        fixedOffset = Objects.requireNonNull(fixedOffset, "fixedOffset").clone();
         int n = names.length;
-        if (reserved.length != n || alignment.length != n || first.length != n || last.length != n
-                || fixedOffset.length != n) {
-            throw new IllegalArgumentException("arrays of different lengths");
-        }
+        sameLength("reserved", reserved.length, n);
+        sameLength("alignment", alignment.length, n);
+        sameLength("first", first.length, n);
+        sameLength("last", last.length, n);
+        sameLength("fixedOffset", fixedOffset.length, n);
+        requireLimit(limit);
+        Map<String, Integer> seen = new HashMap<>(Math.max(16, n * 2));
         for (int i = 0; i < n; i++) {
-            if (reserved[i] < 0 || alignment[i] <= 0 || first[i] < 0 || last[i] < first[i] || fixedOffset[i] < -1) {
-                throw new IllegalArgumentException("bad item " + i + " (" + names[i] + ")");
+            String name = names[i];
+            if (name == null) {
+                throw new NullPointerException("names[" + i + "]");
+            }
+            if (name.isEmpty()) {
+                throw BerthException.invalid("names[" + i + "]", name, "names[" + i
+                        + "]: an item's name must not be empty");
+            }
+            if (reserved[i] < 0) {
+                throw bad("reserved", i, name, Long.toString(reserved[i]), "must be a whole number of bytes in "
+                        + "0..2^63-1, got " + reserved[i]);
+            }
+            if (alignment[i] <= 0) {
+                throw bad("alignment", i, name, Long.toString(alignment[i]), "must be a positive whole number "
+                        + "of bytes, got " + alignment[i]);
+            }
+            if (first[i] < 0) {
+                throw bad("first", i, name, Integer.toString(first[i]), "a step is 0..2^31-1, got " + first[i]);
+            }
+            if (last[i] < first[i]) {
+                throw bad("last", i, name, Integer.toString(last[i]), last[i] + " is before the first step " + first[i]
+                        + "; an item is live over first..last");
+            }
+            if (fixedOffset[i] < -1) {
+                throw bad("fixedOffset", i, name, Long.toString(fixedOffset[i]), "an offset 0..2^63-1, or -1 "
+                        + "for an item the solver places, got " + fixedOffset[i]);
+            }
+            if (fixedOffset[i] > Long.MAX_VALUE - reserved[i]) {
+                throw bad("fixedOffset", i, name, Long.toString(fixedOffset[i]), "the " + reserved[i] + " bytes at "
+                        + fixedOffset[i] + " end past 2^63-1");
+            }
+            Integer had = seen.putIfAbsent(name, i);
+            if (had != null) {
+                throw BerthException.invalid("names[" + i + "]", name, "names[" + i + "]: '" + name
+                        + "' is also the name of item " + had + "; item names are unique");
             }
         }
         this.space = space;
@@ -42,9 +104,29 @@ public final class SpaceProblem {
         this.limit = limit;
     }
 
-    /** A problem with no fixed items, alignment 1, in no particular space: for solvers and benchmarks. */
+    /** A problem of arrays already checked and owned by it: for {@link #withLimit} and {@link #subset}. */
+    private SpaceProblem(Space space, String[] names, long[] reserved, long[] alignment, int[] first, int[] last,
+                         long[] fixedOffset, long limit, boolean trusted) {
+        this.space = space;
+        this.names = names;
+        this.reserved = reserved;
+        this.alignment = alignment;
+        this.first = first;
+        this.last = last;
+        this.fixedOffset = fixedOffset;
+        this.limit = limit;
+    }
+
+    /**
+     * A problem with no fixed items, alignment 1, in no particular space, items named by their
+     * index: for solvers and benchmarks. Checked as the constructor checks.
+     */
     public static SpaceProblem of(long[] sizes, int[] first, int[] last, long limit) {
-        int n = sizes.length;
+        int n = Objects.requireNonNull(sizes, "sizes").length;
+        Objects.requireNonNull(first, "first");
+        Objects.requireNonNull(last, "last");
+        sameLength("first", first.length, n, "sizes");
+        sameLength("last", last.length, n, "sizes");
         String[] names = new String[n];
         long[] align = new long[n];
         long[] fixed = new long[n];
@@ -52,8 +134,36 @@ public final class SpaceProblem {
             names[i] = Integer.toString(i);
             align[i] = 1;
             fixed[i] = -1;
+            if (sizes[i] < 0) {
+                throw bad("sizes", i, names[i], Long.toString(sizes[i]), "must be a whole number of bytes in "
+                        + "0..2^63-1, got " + sizes[i]);
+            }
         }
         return new SpaceProblem(null, names, sizes, align, first, last, fixed, limit);
+    }
+
+    private static void sameLength(String array, int length, int n) {
+        sameLength(array, length, n, "names");
+    }
+
+    private static void sameLength(String array, int length, int n, String reference) {
+        if (length != n) {
+            throw BerthException.invalid(array, Integer.toString(length), array + ": " + length
+                    + " entries, but " + reference + " has " + n + "; every array has one entry per item");
+        }
+    }
+
+    private static void requireLimit(long limit) {
+        if (limit < 0) {
+            throw BerthException.invalid("limit", Long.toString(limit), "limit: the largest end must be a whole number "
+                    + "of bytes in 0..2^63-1, got " + limit);
+        }
+    }
+
+    /** {@code invalid-input} at {@code array[i]}, naming item {@code name}. */
+    private static BerthException bad(String array, int i, String name, String text, String why) {
+        String path = array + "[" + i + "]";
+        return BerthException.invalid(path, text, path + " (item '" + name + "'): " + why);
     }
 
     public int size() {
@@ -98,14 +208,35 @@ public final class SpaceProblem {
         return limit;
     }
 
-    /** A copy with another limit (minimisation, deletion filters). */
+    /**
+     * A copy with another limit (minimisation, deletion filters); a negative one is
+     * {@code invalid-input} at {@code limit}.
+     */
     public SpaceProblem withLimit(long newLimit) {
-        return new SpaceProblem(space, names, reserved, alignment, first, last, fixedOffset, newLimit);
+        requireLimit(newLimit);
+        return new SpaceProblem(space, names, reserved, alignment, first, last, fixedOffset, newLimit, true);
     }
 
-    /** The sub-problem of the items {@code keep} (indices into this problem). */
+    /**
+     * The sub-problem of the items {@code keep} (indices into this problem, each at most once,
+     * in the order wanted): an index outside {@code 0..size()-1} or given twice is
+     * {@code invalid-input} at {@code keep[k]}.
+     */
     public SpaceProblem subset(int[] keep) {
-        int n = keep.length;
+        int n = Objects.requireNonNull(keep, "keep").length;
+        boolean[] kept = new boolean[names.length];
+        for (int k = 0; k < n; k++) {
+            int i = keep[k];
+            if (i < 0 || i >= names.length) {
+                throw BerthException.invalid("keep[" + k + "]", Integer.toString(i), "keep[" + k + "]: " + i
+                        + " is not an item of this problem (0.." + (names.length - 1) + ")");
+            }
+            if (kept[i]) {
+                throw BerthException.invalid("keep[" + k + "]", Integer.toString(i), "keep[" + k + "]: item " + i
+                        + " ('" + names[i] + "') is kept twice");
+            }
+            kept[i] = true;
+        }
         String[] nm = new String[n];
         long[] r = new long[n];
         long[] a = new long[n];
@@ -121,7 +252,7 @@ public final class SpaceProblem {
             l[k] = last[i];
             x[k] = fixedOffset[i];
         }
-        return new SpaceProblem(space, nm, r, a, f, l, x, limit);
+        return new SpaceProblem(space, nm, r, a, f, l, x, limit, true);
     }
 
     /** True when items {@code i} and {@code j} are live at a common step. */

@@ -11,6 +11,10 @@ import java.util.OptionalLong;
  * storage, an {@link External} space sits at a fixed base and may have a capacity. Build one
  * with {@link #logical}, {@link #local} or {@link #external}; every value is checked at the
  * call that receives it.
+ *
+ * <p>A space name is any non-empty text that a deployment input can write as
+ * {@code SPACE=SIZE}: no {@code '='}, no control character, no whitespace at either end
+ * ({@link Require#spaceName}); any other name is {@code invalid-input} at {@code space.name}.
  */
 public sealed interface Space permits Space.Logical, Space.Local, Space.External {
 
@@ -95,7 +99,7 @@ public sealed interface Space permits Space.Logical, Space.Local, Space.External
 
     private static void check(String name, AddressFormat format, long alignment, long runtimeReserve,
                               OptionalLong capacity, long accessCost) {
-        Require.name(name, "space.name");
+        Require.spaceName(name, "space.name");
         requireCost(name, accessCost);
         Require.nonNull(format, "spaces." + name + ".format");
         Require.positive(alignment, "spaces." + name + ".alignment");
@@ -194,7 +198,7 @@ public sealed interface Space permits Space.Logical, Space.Local, Space.External
         private Builder(String kind, String name, AddressFormat format) {
             this.kind = kind;
             this.accessCost = defaultAccessCost(kind);
-            this.name = Require.name(name, "space.name");
+            this.name = Require.spaceName(name, "space.name");
             this.format = Require.nonNull(format, "format");
         }
 

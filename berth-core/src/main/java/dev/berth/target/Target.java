@@ -12,7 +12,8 @@ import java.util.Optional;
  * A target: named address formats, named spaces and what generation allocates. Every
  * construction checks every cross-reference (a map key is its value's name, a space's format
  * is the target's format of that name, generation names spaces and formats the target has)
- * and reports {@code invalid-input} with the path of the offending key. {@link #builder} is
+ * and reports {@code invalid-input} with the path of the offending key. A target has at least
+ * one space: one without is {@code invalid-input} at {@code spaces}. {@link #builder} is
  * the short way: it collects the spaces' formats itself.
  */
 public record Target(String name, Map<String, AddressFormat> formats, Map<String, Space> spaces,
@@ -23,6 +24,10 @@ public record Target(String name, Map<String, AddressFormat> formats, Map<String
         formats = Collections.unmodifiableMap(new LinkedHashMap<>(Require.nonNull(formats, "formats")));
         spaces = Collections.unmodifiableMap(new LinkedHashMap<>(Require.nonNull(spaces, "spaces")));
         Require.nonNull(generation, "generation");
+        if (spaces.isEmpty()) {
+            throw BerthException.invalid("spaces", "spaces: target " + name + " has no space; a target needs at least "
+                    + "one space (every buffer, fixed region and generated allocation is placed in one)");
+        }
         for (Map.Entry<String, AddressFormat> e : formats.entrySet()) {
             Require.nonNull(e.getKey(), "formats key");
             Require.nonNull(e.getValue(), "formats." + e.getKey());
@@ -76,8 +81,12 @@ public record Target(String name, Map<String, AddressFormat> formats, Map<String
         }
     }
 
-    /** The space of that name, or {@code invalid-input} naming {@code path}. */
+    /**
+     * The space of that name, or {@code invalid-input} at {@code path} (the field that named it,
+     * for the message); a null {@code spaceName} or {@code path} is a NullPointerException naming it.
+     */
     public Space space(String spaceName, String path) {
+        Require.nonNull(path, "path");
         Space s = spaces.get(Require.nonNull(spaceName, "spaceName"));
         if (s == null) {
             throw BerthException.invalid(path, spaceName, path + ": unknown space '" + spaceName + "'; target "

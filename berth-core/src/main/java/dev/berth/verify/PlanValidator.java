@@ -39,6 +39,7 @@ public final class PlanValidator {
     }
 
     public static Verdict validate(Plan plan) {
+        java.util.Objects.requireNonNull(plan, "plan");
         PlanValidator v = new PlanValidator(plan);
         v.run();
         return v.out.isEmpty() ? new Verdict.Valid(v.checks) : new Verdict.Invalid(v.out);

@@ -43,9 +43,9 @@ import static org.assertj.core.api.Assertions.fail;
  * The API misuse campaign: every public constructor and static factory of the input model
  * (targets, spaces, formats, generation, buffers, fixed regions, tiles, workloads, planning
  * options) and every step of the builders, called with seeded random arguments drawn from
- * pools of good and bad values: nulls, empty and duplicate names, negative, zero and
- * overflowing numbers, spaces of another target. The only failures that may come out are
- * an {@code invalid-input} {@link BerthException} naming a field, or a
+ * pools of good and bad values: nulls, empty and duplicate names, space names no deployment
+ * input can write, negative, zero and overflowing numbers, spaces of another target. The only
+ * failures that may come out are an {@code invalid-input} {@link BerthException} naming a field, or a
  * {@link NullPointerException} that names the null parameter and is thrown by the call that
  * received it. What is accepted is then planned: the plan passes the validator, or the planner
  * fails with a typed {@link BerthException}; nothing else.
@@ -234,7 +234,8 @@ class ApiMisuseCampaignTest {
             assertThat(f.size()).as(call).isNotNegative().isLessThanOrEqualTo(Long.MAX_VALUE - f.offset());
             invariants(f.live(), call);
         } else if (r instanceof Space sp) {
-            assertThat(sp.name()).as(call).isNotEmpty();
+            assertThat(sp.name()).as(call).isNotEmpty().doesNotContain("=").isEqualTo(sp.name().strip());
+            assertThat(sp.name().chars().noneMatch(Character::isISOControl)).as(call).isTrue();
             assertThat(sp.alignment()).as(call).isPositive();
             assertThat(sp.runtimeReserve()).as(call).isNotNegative();
             assertThat(sp.accessCost()).as(call).isNotNegative();
@@ -256,6 +257,7 @@ class ApiMisuseCampaignTest {
                 assertThat(names.add(f.name())).as(call + ": unique names").isTrue();
             });
         } else if (r instanceof Target t) {
+            assertThat(t.spaces()).as(call).isNotEmpty();
             t.spaces().forEach((k, v) -> {
                 assertThat(v.name()).as(call).isEqualTo(k);
                 assertThat(t.formats().get(v.format().name())).as(call).isEqualTo(v.format());
@@ -322,7 +324,9 @@ class ApiMisuseCampaignTest {
             return List.of();
         }
         if (raw == Map.class) {
-            return Map.of();
+            // a target's own maps: a target needs a space
+            Type v = arg(type, 1);
+            return v == Space.class ? MINE.spaces() : v == AddressFormat.class ? MINE.formats() : Map.of();
         }
         Object v;
         do {
@@ -334,7 +338,8 @@ class ApiMisuseCampaignTest {
     private static final long[] LONGS = {-1, 0, 1, 3, 64, 4096, 100_000, Long.MAX_VALUE, Long.MIN_VALUE,
             Long.MAX_VALUE - 10, 1L << 32, 1L << 62};
     private static final int[] INTS = {-1, 0, 1, 2, 3, 7, 1000, Integer.MAX_VALUE, Integer.MIN_VALUE};
-    private static final String[] NAMES = {null, "", "a", "a", "global", "sram", "weights", "f32", "mine", "x y"};
+    private static final String[] NAMES = {null, "", "a", "a", "global", "sram", "weights", "f32", "mine", "x y",
+            "a=b", " a", "a\u0001"};
 
     private static Object value(Type type, SplittableRandom rnd, int depth) {
         Class<?> raw = raw(type);

@@ -69,7 +69,11 @@ class CheckedBoundaryTest {
                 if (b <= a) {
                     assertThat(Checked.subtract(a, b)).isEqualTo(a - b);
                 } else {
-                    assertThatThrownBy(() -> Checked.subtract(a, b)).isInstanceOf(IllegalArgumentException.class);
+                    assertThatThrownBy(() -> Checked.subtract(a, b)).isInstanceOfSatisfying(BerthException.class, e -> {
+                        assertThat(e.category()).isEqualTo(Category.INVALID_INPUT);
+                        assertThat(e.failure().fields()).containsEntry("path", "subtract")
+                                .containsEntry("text", Long.toString(b));
+                    });
                 }
             }
         }
@@ -157,6 +161,51 @@ class CheckedBoundaryTest {
                         e -> assertThat(e.category()).isEqualTo(Category.INVALID_INPUT));
             }
         }
+    }
+
+    /** {@code op} fails with {@code invalid-input} whose path is {@code operation} and whose text is {@code bad}. */
+    private static void negative(String operation, long bad, Runnable op) {
+        assertThatThrownBy(op::run).as("%s with %s", operation, bad).isInstanceOfSatisfying(BerthException.class, e -> {
+            assertThat(e.category()).isEqualTo(Category.INVALID_INPUT);
+            assertThat(e.failure().fields()).containsEntry("path", operation).containsEntry("text", Long.toString(bad));
+            assertThat(e.failure().message()).startsWith(operation + ": ").contains(Long.toString(bad));
+        });
+    }
+
+    @Test
+    void aNegativeOperandIsInvalidInputNamingTheOperationAndTheOperand() {
+        for (long bad : new long[] {-1, -10, Long.MIN_VALUE, -(1L << 32)}) {
+            for (long good : new long[] {0, 1, 10, Long.MAX_VALUE}) {
+                negative("add", bad, () -> Checked.add(bad, good));
+                negative("add", bad, () -> Checked.add(good, bad));
+                negative("subtract", bad, () -> Checked.subtract(bad, good));
+                negative("subtract", bad, () -> Checked.subtract(good, bad));
+                negative("multiply", bad, () -> Checked.multiply(bad, good));
+                negative("multiply", bad, () -> Checked.multiply(good, bad));
+                negative("saturating-add", bad, () -> Checked.saturatingAdd(bad, good));
+                negative("saturating-add", bad, () -> Checked.saturatingAdd(good, bad));
+                negative("gcd", bad, () -> Checked.gcd(bad, good));
+                negative("gcd", bad, () -> Checked.gcd(good, bad));
+            }
+            for (long al : new long[] {1, 4, 10, Long.MAX_VALUE}) {
+                negative("padding", bad, () -> Checked.padding(bad, al));
+                negative("align-up", bad, () -> Checked.alignUp(bad, al));
+                negative("saturating-align-up", bad, () -> Checked.saturatingAlignUp(bad, al));
+            }
+            negative("narrow", bad, () -> Checked.narrow(bad, 32));
+        }
+        // both negative: the first is named
+        negative("add", -3, () -> Checked.add(-3, -4));
+        negative("multiply", -3, () -> Checked.multiply(-3, -4));
+    }
+
+    @Test
+    void gcdOfZeroIsTheOtherOperand() {
+        assertThat(Checked.gcd(0, 0)).isZero();
+        assertThat(Checked.gcd(0, 12)).isEqualTo(12);
+        assertThat(Checked.gcd(12, 0)).isEqualTo(12);
+        assertThat(Checked.gcd(12, 18)).isEqualTo(6);
+        assertThat(Checked.gcd(Long.MAX_VALUE, Long.MAX_VALUE)).isEqualTo(Long.MAX_VALUE);
     }
 
     @Test

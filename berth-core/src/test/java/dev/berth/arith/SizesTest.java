@@ -121,4 +121,15 @@ class SizesTest {
             assertThat(e.failure().message()).contains(PATH).contains(bad.toString());
         }
     }
+
+    @Test
+    void aNullTextOrPathIsANullPointerExceptionNamingIt() {
+        assertThat(catchThrowableOfType(NullPointerException.class, () -> Sizes.parse(null, PATH))).hasMessage("text");
+        assertThat(catchThrowableOfType(NullPointerException.class, () -> Sizes.parse("1", null))).hasMessage("path");
+        assertThat(catchThrowableOfType(NullPointerException.class, () -> Sizes.fromInteger(null, PATH)))
+                .hasMessage("value");
+        assertThat(catchThrowableOfType(NullPointerException.class,
+                () -> Sizes.fromInteger(BigInteger.ONE, null)))
+                .hasMessage("path");
+    }
 }

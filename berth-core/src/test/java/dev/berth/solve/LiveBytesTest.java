@@ -168,8 +168,15 @@ class LiveBytesTest {
         assertThat(LiveBytes.peak(new int[0], new int[0], new long[0])).isEqualTo(LiveBytes.Peak.NONE);
         assertThat(LiveBytes.peak(new int[]{3, 7}, new int[]{4, 9}, new long[]{0, 0})).isEqualTo(LiveBytes.Peak.NONE);
         assertThat(LiveBytes.Peak.NONE.step()).isEqualTo(-1);
-        assertThatThrownBy(() -> new LiveBytes.Peak(0, 3)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new LiveBytes.Peak(5, -1)).isInstanceOf(IllegalArgumentException.class);
+        for (Runnable bad : new Runnable[]{() -> new LiveBytes.Peak(0, 3), () -> new LiveBytes.Peak(5, -1),
+                () -> new LiveBytes.Peak(5, -2)}) {
+            assertThatThrownBy(bad::run).isInstanceOfSatisfying(BerthException.class, e -> {
+                assertThat(e.category()).isEqualTo(Category.INVALID_INPUT);
+                assertThat(e.failure().fields()).containsEntry("path", "step");
+            });
+        }
+        assertThatThrownBy(() -> new LiveBytes.Peak(-1, 0)).isInstanceOfSatisfying(BerthException.class,
+                e -> assertThat(e.failure().fields()).containsEntry("path", "bytes"));
     }
 
     @Test

@@ -30,7 +30,7 @@ public final class FastSpace {
      * is given.
      */
     public static Target target(Target t, String name, OptionalLong capacity, Space slow) {
-        Require.name(name, "--fast-space");
+        Require.spaceName(name, "--fast-space");
         if (name.equals(slow.name())) {
             throw BerthException.invalid("--fast-space", name, "--fast-space: '" + name + "' is the activations' own "
                     + "space; name the fast local space they may move to");

@@ -3,6 +3,7 @@ package dev.berth.io;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.berth.failure.BerthException;
+import dev.berth.failure.Require;
 import dev.berth.target.AddressFormat;
 import dev.berth.target.EndConvention;
 import dev.berth.target.Generation;
@@ -79,8 +80,13 @@ public final class TargetJson {
         Map<String, Space> spaces = new LinkedHashMap<>();
         String spath = Json.join(base, "spaces");
         JsonNode ss = Json.object(root.get("spaces"), spath, fieldNames(root.get("spaces")), Set.of());
+        if (ss.isEmpty()) {
+            throw BerthException.invalid(spath, spath + ": the target has no space; a target needs at least one space");
+        }
         for (Iterator<Map.Entry<String, JsonNode>> it = ss.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
+            // the key is the space's name: checked here so that the path is the key's own
+            Require.spaceName(e.getKey(), spath + "." + e.getKey());
             spaces.put(e.getKey(), space(e.getKey(), e.getValue(), spath + "." + e.getKey(), formats));
         }
         Optional<Generation> gen = root.has("generation")

@@ -234,4 +234,24 @@ class TargetJsonTest {
         assertThat(e.category()).isEqualTo(Category.INVALID_INPUT);
         assertThat(e.failure().message()).contains("--target").contains("none.json").contains("npu-ref");
     }
+
+    /** Contract §4: a space name check-deploy's --provide SPACE=SIZE could not write is refused at its key. */
+    @Test
+    void aSpaceNameWithAnEqualsSignEdgeWhitespaceOrAControlCharacterIsRefusedAtItsKey() {
+        for (String bad : new String[]{"a=b", " sram", "sram ", "s\\u0001"}) {
+            Failure.InvalidInput in = rejected(good("'sram':    {", "'" + bad + "':    {"));
+            String name = bad.replace("\\u0001", "\u0001");
+            assertThat(in.path()).hasValue("spaces." + name);
+            assertThat(in.text()).hasValue(name);
+            assertThat(in.message()).startsWith("spaces." + name + ": the space name ").contains("SPACE=SIZE");
+        }
+        assertThat(parse(good("'sram':    {", "'fast sram': {")).spaces()).containsKey("fast sram");
+    }
+
+    @Test
+    void aTargetWithNoSpaceIsRefusedAtSpaces() {
+        Failure.InvalidInput in = rejected("{ 'formats': { 'f': { 'maxAddress': 100 } }, 'spaces': { } }");
+        assertThat(in.path()).hasValue("spaces");
+        assertThat(in.message()).contains("at least one space");
+    }
 }
