@@ -2,12 +2,16 @@ package dev.berth.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -121,5 +125,51 @@ class TilingCliTest {
         Run high = Run.of("check-deploy", out.toString(), "--provide", "global=4MiB", "--base", "global=0xFFF0_0000");
         assertThat(high.exit()).isEqualTo(3);
         assertThat(high.err()).contains("dma32");
+    }
+
+    /**
+     * The bundled tiled plan, edited: check-deploy and report re-validate it and refuse it as
+     * invalid-input (exit 2) naming the broken rule; report writes nothing.
+     */
+    @Test
+    void anEditedTilePlanIsRefusedByCheckDeployAndReport() throws IOException {
+        Path out = dir.resolve("plan.json");
+        Run r = Run.of("plan", "../examples/tiled.json", "-o", out.toString());
+        assertThat(r.exit()).as(r.err()).isZero();
+        Map<String, java.util.function.Consumer<ObjectNode>> edits = new LinkedHashMap<>();
+        edits.put("two descriptors are named embedding.tile.5", p -> ((ArrayNode) p.get("descriptors"))
+                .add(p.get("descriptors").get(5).deepCopy()));
+        edits.put("13 tiles, one descriptor each (tiles 0..12), but the plan has 12", p -> ((ArrayNode) p.get(
+                "descriptors")).remove(12));
+        edits.put("descriptors: required key 'descriptors' is missing", p -> p.remove("descriptors"));
+        edits.put("tile buffer embedding.tilebuf.0 is of nope, which is no reservation of the plan", p -> tileBuffer(p)
+                .put("of", "nope"));
+        edits.put("act0 is a tensor reservation, yet it is of embedding", p -> ((ObjectNode) p.get("buffers").get(0))
+                .put("of", "embedding"));
+        for (Map.Entry<String, java.util.function.Consumer<ObjectNode>> e : edits.entrySet()) {
+            ObjectNode p = (ObjectNode) JSON.readTree(out.toFile());
+            e.getValue().accept(p);
+            Path edited = dir.resolve("edited.json");
+            Files.writeString(edited, JSON.writeValueAsString(p));
+            Run deploy = Run.of("check-deploy", edited.toString(), "--provide", "global=1GiB", "--json");
+            assertThat(deploy.exit()).as(e.getKey() + ": " + deploy.out()).isEqualTo(2);
+            JsonNode error = JSON.readTree(deploy.out()).get("error");
+            assertThat(error.get("category").asText()).isEqualTo("invalid-input");
+            assertThat(error.get("message").asText()).contains(e.getKey());
+            Path html = dir.resolve("edited.html");
+            Run report = Run.of("report", edited.toString(), "-o", html.toString());
+            assertThat(report.exit()).as(e.getKey() + ": " + report.err()).isEqualTo(2);
+            assertThat(report.err()).contains(e.getKey());
+            assertThat(html).doesNotExist();
+        }
+    }
+
+    private static ObjectNode tileBuffer(ObjectNode plan) {
+        for (JsonNode b : plan.get("buffers")) {
+            if (b.get("origin").asText().equals("tile")) {
+                return (ObjectNode) b;
+            }
+        }
+        throw new AssertionError("no tile buffer");
     }
 }

@@ -7,6 +7,7 @@ import dev.berth.artifact.PlannedBuffer;
 import dev.berth.artifact.SpaceMetrics;
 import dev.berth.target.AddressFormat;
 import dev.berth.target.EndConvention;
+import dev.berth.target.Generation;
 import dev.berth.target.Space;
 import dev.berth.workload.Origin;
 
@@ -16,8 +17,11 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -26,7 +30,9 @@ import java.util.Set;
  * arranged so that no comparison overflows, overlaps are found by a sweep over steps with a
  * Fenwick tree of live offsets, and the metrics are recomputed (over unbounded integers only
  * when a sum passes 2^63-1) and compared. Per reservation it allocates nothing; a space's
- * sweeps work on arrays of packed longs.
+ * sweeps work on arrays of packed longs. Tiles and descriptors are re-derived from the
+ * contract's rule ({@link #checkDescriptors}): each tiled tensor's descriptors, one per tile,
+ * each at its tile's address with its bytes, and the descriptor table sized for them.
  */
 public final class PlanValidator {
 
@@ -78,7 +84,7 @@ public final class PlanValidator {
             checkOverlaps(sp, in.toArray());
             checkMetrics(sp, in.toArray());
         }
-        checkDescriptors(names);
+        checkDescriptors();
     }
 
     /** The positions in {@code plan.buffers()} of one space's reservations, in artifact order. */
@@ -464,38 +470,210 @@ public final class PlanValidator {
         }
     }
 
-    private void checkDescriptors(Set<String> names) {
-        if (plan.descriptors().isEmpty()) {
-            return;
+    /**
+     * The tiles and their descriptors, from the contract (§4 {@code generation.descriptor}, §5
+     * {@code tile}, §6): only a tile buffer names a tensor in {@code of}, and every one does;
+     * whatever a tile buffer or a descriptor names is a tensor of the plan with tile buffers.
+     * Descriptor names are unique. The rest is per tiled tensor ({@link #checkTiled}) and of the
+     * descriptor table ({@link #checkTable}).
+     */
+    private void checkDescriptors() {
+        List<PlannedBuffer> all = plan.buffers();
+        Map<String, Indices> tilesOf = new LinkedHashMap<>();
+        Indices tables = new Indices();
+        for (int i = 0; i < all.size(); i++) {
+            PlannedBuffer b = all.get(i);
+            if (b.origin() == Origin.TILE) {
+                if (b.of().isEmpty()) {
+                    fail(Verdict.Kind.BAD_DESCRIPTOR, "tile buffer " + b.name() + " names no tensor in of");
+                } else {
+                    tilesOf.computeIfAbsent(b.of().get(), k -> new Indices()).add(i);
+                }
+            } else if (b.of().isPresent()) {
+                fail(Verdict.Kind.BAD_DESCRIPTOR, b.name() + " is a " + b.origin().id() + " reservation, yet it is of "
+                        + b.of().get() + ": only a tile buffer names a tensor in of");
+            }
+            if (b.origin() == Origin.DESCRIPTOR_TABLE) {
+                tables.add(i);
+            }
         }
-        Map<String, PlannedBuffer> byName = new HashMap<>();
-        for (PlannedBuffer b : plan.buffers()) {
-            byName.putIfAbsent(b.name(), b);
-        }
+        Map<String, List<DescriptorEntry>> descriptorsOf = new LinkedHashMap<>();
+        Set<String> names = new HashSet<>();
         for (DescriptorEntry d : plan.descriptors()) {
             checks++;
-            PlannedBuffer tensor = byName.get(d.of());
-            Space sp = plan.target().spaces().get(d.space());
-            AddressFormat f = plan.target().formats().get(d.addressFormat());
-            if (tensor == null || sp == null || f == null || !tensor.space().equals(d.space()) || d.tile() < 0
-                    || d.transferBytes() < 0) {
-                fail(Verdict.Kind.BAD_DESCRIPTOR, "descriptor " + d.name() + " names tensor " + d.of() + ", space "
-                        + d.space() + ", format " + d.addressFormat() + ": not all of them exist and agree");
+            if (!names.add(d.name())) {
+                fail(Verdict.Kind.DUPLICATE_NAME, "two descriptors are named " + d.name());
+            }
+            descriptorsOf.computeIfAbsent(d.of(), k -> new ArrayList<>()).add(d);
+        }
+        Set<String> tensors = new LinkedHashSet<>(tilesOf.keySet());
+        tensors.addAll(descriptorsOf.keySet());
+        Map<String, PlannedBuffer> named = new HashMap<>();
+        if (!tensors.isEmpty()) {
+            for (PlannedBuffer b : all) {
+                if (tensors.contains(b.name())) {
+                    named.putIfAbsent(b.name(), b);
+                }
+            }
+        }
+        for (String name : tensors) {
+            int[] tiles = tilesOf.containsKey(name) ? tilesOf.get(name).toArray() : new int[0];
+            List<DescriptorEntry> ds = descriptorsOf.getOrDefault(name, List.of());
+            PlannedBuffer t = named.get(name);
+            String why = t == null ? "which is no reservation of the plan"
+                    : t.origin() != Origin.TENSOR ? "a " + t.origin().id() + " reservation, not a tensor"
+                    : tiles.length == 0 ? "a tensor without tile buffers" : null;
+            if (why != null) {
+                for (int i : tiles) {
+                    fail(Verdict.Kind.BAD_DESCRIPTOR, "tile buffer " + all.get(i).name() + " is of " + name + ", " + why);
+                }
+                for (DescriptorEntry d : ds) {
+                    fail(Verdict.Kind.BAD_DESCRIPTOR, "descriptor " + d.name() + " is of " + name + ", " + why);
+                }
                 continue;
             }
-            BigInteger addr = BigInteger.valueOf(d.address());
-            BigInteger bytes = BigInteger.valueOf(d.transferBytes());
-            BigInteger rel = addr.subtract(BigInteger.valueOf(sp.base()));
-            BigInteger tStart = BigInteger.valueOf(tensor.offset());
-            if (rel.compareTo(tStart) < 0
-                    || rel.add(bytes).compareTo(tStart.add(BigInteger.valueOf(tensor.requested()))) > 0) {
-                fail(Verdict.Kind.BAD_DESCRIPTOR, "descriptor " + d.name() + " covers [" + addr + ", +" + bytes
-                        + "), outside tensor " + d.of());
+            checks++;
+            checkTiled(t, tiles, ds);
+        }
+        checkTable(tables.toArray());
+    }
+
+    /**
+     * One tiled tensor of {@code size} bytes: its tile buffers are of one tile size {@code S} in
+     * one local space, each live over the tensor's steps; the tiles that carry bytes are
+     * {@code k = ceil(size / S)} (one, of 0 bytes, for a tensor of 0 bytes), and each has one
+     * descriptor: tiles 0..k-1 each once, tile {@code i} at the tensor's start plus {@code i·S}
+     * (plus the base of an external space) carrying {@code min(S, size - i·S)} bytes.
+     */
+    private void checkTiled(PlannedBuffer t, int[] tiles, List<DescriptorEntry> ds) {
+        List<PlannedBuffer> all = plan.buffers();
+        PlannedBuffer one = all.get(tiles[0]);
+        long size = t.requested();
+        long tile = one.requested();
+        for (int i : tiles) {
+            PlannedBuffer b = all.get(i);
+            if (!b.space().equals(one.space()) || b.requested() != tile) {
+                fail(Verdict.Kind.BAD_DESCRIPTOR, "tile buffers of " + t.name() + ": " + one.name() + " holds " + tile
+                        + " bytes in space " + one.space() + ", " + b.name() + " " + b.requested() + " in " + b.space()
+                        + ": a tensor's tile buffers are of one tile size in one space");
             }
-            if (!encodable(f, d.address(), d.transferBytes()) || !encodable(sp.format(), d.address(), d.transferBytes())) {
-                fail(Verdict.Kind.NOT_ENCODABLE, "descriptor " + d.name() + ": [" + addr + ", +" + bytes
-                        + ") is not encodable in " + f.describe() + " and " + sp.format().describe());
+            if (!b.live().equals(t.live())) {
+                fail(Verdict.Kind.BAD_DESCRIPTOR, "tile buffer " + b.name() + " is live over steps " + b.live()
+                        + ", its tensor " + t.name() + " over " + t.live() + ": tile buffers live over the tensor's steps");
             }
+        }
+        Space through = plan.target().spaces().get(one.space());
+        if (through != null && !(through instanceof Space.Local)) {
+            fail(Verdict.Kind.BAD_DESCRIPTOR, "the tile buffers of " + t.name() + " are in space " + through.name()
+                    + ", which is " + through.kind() + ": tiles go through a local space");
+        }
+        if (size < 0 || tile < 0) {
+            return; // reported as BAD_SIZE
+        }
+        if (tile == 0 && size > 0) {
+            fail(Verdict.Kind.BAD_DESCRIPTOR, "tensor " + t.name() + " of " + size + " bytes has tile buffers of 0 bytes:"
+                    + " no tile carries its bytes");
+            return;
+        }
+        long k = size == 0 ? 1 : (size - 1) / tile + 1;
+        if (ds.size() != k) {
+            fail(Verdict.Kind.BAD_DESCRIPTOR, "tensor " + t.name() + ": " + size + " bytes in tiles of " + tile
+                    + " bytes are " + k + " tiles, one descriptor each (tiles 0.." + (k - 1) + "), but the plan has "
+                    + ds.size());
+        }
+        Set<Integer> seen = new HashSet<>();
+        for (DescriptorEntry d : ds) {
+            if (d.tile() < 0 || d.tile() >= k) {
+                fail(Verdict.Kind.BAD_DESCRIPTOR, "descriptor " + d.name() + " is tile " + d.tile() + " of " + t.name()
+                        + ", which has tiles 0.." + (k - 1));
+            } else if (!seen.add(d.tile())) {
+                fail(Verdict.Kind.BAD_DESCRIPTOR, "descriptor " + d.name() + " is tile " + d.tile() + " of " + t.name()
+                        + ", which has a descriptor already");
+            } else {
+                // i < k = ceil(size / S): i·S < size, in range
+                long at = d.tile() * tile;
+                checkDescriptor(d, t, at, Math.min(tile, size - at));
+            }
+        }
+    }
+
+    /**
+     * Descriptor {@code d} of tensor {@code t} for the tile {@code bytes} bytes at {@code at}
+     * in it: in the tensor's space, in the target's descriptor format, at the tile's address,
+     * carrying its bytes, and encodable in both formats.
+     */
+    private void checkDescriptor(DescriptorEntry d, PlannedBuffer t, long at, long bytes) {
+        Space sp = plan.target().spaces().get(d.space());
+        AddressFormat f = plan.target().formats().get(d.addressFormat());
+        if (sp == null || f == null || !t.space().equals(d.space()) || d.transferBytes() < 0) {
+            fail(Verdict.Kind.BAD_DESCRIPTOR, "descriptor " + d.name() + " names tensor " + d.of() + ", space "
+                    + d.space() + ", format " + d.addressFormat() + ": not all of them exist and agree");
+            return;
+        }
+        Optional<Generation.Descriptor> spec = plan.target().generation().flatMap(Generation::descriptor);
+        String format = spec.isPresent() ? spec.get().addressFormat().orElse(sp.format().name()) : f.name();
+        if (!format.equals(f.name())) {
+            fail(Verdict.Kind.BAD_DESCRIPTOR, "descriptor " + d.name() + " is in format " + f.name() + ", but target "
+                    + plan.target().name() + " gives its descriptors format " + format);
+        }
+        long base = sp.base();
+        // base >= 0: an address at least base is base + rel, rel in 0..2^63-1, and rel - offset is
+        // exact for an offset at least 0 (one below 0 is reported as BAD_SIZE)
+        if (d.address() < base || d.address() - base - t.offset() != at || d.transferBytes() != bytes) {
+            fail(Verdict.Kind.BAD_DESCRIPTOR, "descriptor " + d.name() + " is [" + d.address() + ", +" + d.transferBytes()
+                    + "), but tile " + d.tile() + " of " + t.name() + " (offset " + t.offset() + (base == 0 ? ""
+                    : ", base " + base) + ", tile offset " + at + ") is [" + BigInteger.valueOf(base)
+                    .add(BigInteger.valueOf(t.offset())).add(BigInteger.valueOf(at)) + ", +" + bytes + ")");
+        }
+        if (!encodable(f, d.address(), d.transferBytes()) || !encodable(sp.format(), d.address(), d.transferBytes())) {
+            fail(Verdict.Kind.NOT_ENCODABLE, "descriptor " + d.name() + ": [" + d.address() + ", +" + d.transferBytes()
+                    + ") is not encodable in " + f.describe() + " and " + sp.format().describe());
+        }
+    }
+
+    /**
+     * The descriptor table (contract §4 {@code generation.descriptor}; design: it exists only
+     * when there are descriptors): one reservation, in the target's descriptor space, of
+     * {@code descriptors × bytes} bytes, aligned to the descriptor alignment.
+     */
+    private void checkTable(int[] tables) {
+        List<PlannedBuffer> all = plan.buffers();
+        int n = plan.descriptors().size();
+        if (n == 0) {
+            for (int i : tables) {
+                fail(Verdict.Kind.BAD_DESCRIPTOR, "descriptor table " + all.get(i).name() + ", but the plan has no "
+                        + "descriptors");
+            }
+            return;
+        }
+        checks++;
+        Optional<Generation.Descriptor> spec = plan.target().generation().flatMap(Generation::descriptor);
+        if (spec.isEmpty()) {
+            fail(Verdict.Kind.BAD_DESCRIPTOR, "the plan has " + n + " descriptors, but target " + plan.target().name()
+                    + " has no generation.descriptor to generate them");
+            return;
+        }
+        if (tables.length != 1) {
+            fail(Verdict.Kind.BAD_DESCRIPTOR, "the plan has " + n + " descriptors and " + tables.length
+                    + " descriptor tables: they go into one");
+            return;
+        }
+        Generation.Descriptor g = spec.get();
+        PlannedBuffer table = all.get(tables[0]);
+        if (!table.space().equals(g.space())) {
+            fail(Verdict.Kind.BAD_DESCRIPTOR, "descriptor table " + table.name() + " is in space " + table.space()
+                    + ", but target " + plan.target().name() + " puts it in " + g.space());
+        }
+        // requested = n × bytes, divided so that nothing overflows
+        long req = table.requested();
+        if (g.bytes() == 0 ? req != 0 : req % g.bytes() != 0 || req / g.bytes() != n) {
+            fail(Verdict.Kind.BAD_DESCRIPTOR, "descriptor table " + table.name() + " requests " + req + " bytes, but "
+                    + n + " descriptors of " + g.bytes() + " bytes are " + BigInteger.valueOf(n)
+                    .multiply(BigInteger.valueOf(g.bytes())));
+        }
+        if (table.alignment() % g.alignment() != 0) {
+            fail(Verdict.Kind.BAD_DESCRIPTOR, "descriptor table " + table.name() + " has alignment " + table.alignment()
+                    + ", not a multiple of the descriptor alignment " + g.alignment());
         }
     }
 }

@@ -45,7 +45,29 @@ public sealed interface Verdict {
 
     /** The rules the validator checks. */
     enum Kind {
-        UNKNOWN_SPACE, SPACE_MISMATCH, DUPLICATE_NAME, BAD_SIZE, MISALIGNED, NOT_ENCODABLE, OVER_CAPACITY, OVERLAP,
-        METRIC_MISMATCH, BAD_DESCRIPTOR
+        /** A reservation or metrics in a space the target does not have. */
+        UNKNOWN_SPACE,
+        /** A space's metrics missing, or of another kind or capacity than the target's. */
+        SPACE_MISMATCH,
+        /** Two reservations, or two descriptors, of one name. */
+        DUPLICATE_NAME,
+        /** A size, offset or alignment out of range, or a reserve that is not the aligned request. */
+        BAD_SIZE,
+        /** An offset or reserve off its alignment, or an alignment off the space's. */
+        MISALIGNED,
+        /** A byte range, a reservation's or a descriptor's, that its format cannot address. */
+        NOT_ENCODABLE,
+        /** A reservation past its space's usable capacity. */
+        OVER_CAPACITY,
+        /** Two reservations sharing a byte at a step. */
+        OVERLAP,
+        /** A metric, or what is proved about it, that the reservations do not give. */
+        METRIC_MISMATCH,
+        /**
+         * The structure of tiles and descriptors: a tile buffer's {@code of}, a tiled tensor's tile
+         * buffers and its descriptors (one per tile, each the tile's address and bytes, in the
+         * target's format), the descriptor table's space, size and alignment.
+         */
+        BAD_DESCRIPTOR
     }
 }

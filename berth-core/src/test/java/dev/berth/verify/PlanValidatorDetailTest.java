@@ -7,6 +7,7 @@ import dev.berth.artifact.PlannedBuffer;
 import dev.berth.artifact.SpaceMetrics;
 import dev.berth.target.AddressFormat;
 import dev.berth.target.EndConvention;
+import dev.berth.target.Generation;
 import dev.berth.target.Space;
 import dev.berth.target.Target;
 import dev.berth.workload.Lifetime;
@@ -31,15 +32,25 @@ class PlanValidatorDetailTest {
     private static final AddressFormat EX = new AddressFormat("ex", 99, EndConvention.EXCLUSIVE);
     private static final AddressFormat LB = new AddressFormat("lb", 99, EndConvention.LAST_BYTE);
 
+    private static final AddressFormat TINY = new AddressFormat("tiny", 15, EndConvention.EXCLUSIVE);
+
+    /** g, h: logical; w: external at base 50; l: local, alignment 2, capacity 40; descriptors of 4 bytes in g. */
     private static Target target() {
+        return target(Optional.of(new Generation(Optional.of(new Generation.Descriptor("g", 4, 2, Optional.empty())),
+                Optional.empty())));
+    }
+
+    private static Target target(Optional<Generation> generation) {
         Map<String, AddressFormat> f = new LinkedHashMap<>();
         f.put("ex", EX);
         f.put("lb", LB);
+        f.put("tiny", TINY);
         Map<String, Space> s = new LinkedHashMap<>();
         s.put("g", new Space.Logical("g", EX, 1, 0));
         s.put("h", new Space.Logical("h", LB, 1, 0));
         s.put("w", new Space.External("w", EX, 1, 5, 50, OptionalLong.empty()));
-        return new Target("t", f, s, Optional.empty());
+        s.put("l", new Space.Local("l", EX, 2, 0, 40));
+        return new Target("t", f, s, generation);
     }
 
     private static PlannedBuffer buf(String name, String space, long offset, long size, int first, int last) {
@@ -49,8 +60,13 @@ class PlanValidatorDetailTest {
 
     /** A plan of these buffers whose metrics are computed here, naively, per step. */
     private static Plan plan(List<PlannedBuffer> buffers, List<DescriptorEntry> descriptors) {
+        return plan(target(), buffers, descriptors);
+    }
+
+    private static Plan plan(Target t, List<PlannedBuffer> buffers, List<DescriptorEntry> descriptors) {
         Map<String, SpaceMetrics> m = new LinkedHashMap<>();
-        for (String s : List.of("g", "h", "w")) {
+        for (Space sp : t.spaces().values()) {
+            String s = sp.name();
             long high = 0;
             long peak = 0;
             int peakStep = -1;
@@ -75,11 +91,9 @@ class PlanValidatorDetailTest {
                     }
                 }
             }
-            m.put(s, new SpaceMetrics("logical", OptionalLong.empty(), high, peak, peakStep, gen, s.equals("w") ? 5 : 0));
+            m.put(s, new SpaceMetrics(sp.kind(), sp.capacity(), high, peak, peakStep, gen, sp.runtimeReserve()));
         }
-        m.put("w", new SpaceMetrics("external", OptionalLong.empty(), m.get("w").highWater(), m.get("w").peakLive(),
-                m.get("w").peakStep(), m.get("w").generationOverhead(), 5));
-        return new Plan(target(), "wl", SolverChoice.AUTO, m, buffers, descriptors);
+        return new Plan(t, "wl", SolverChoice.AUTO, m, buffers, descriptors);
     }
 
     private static List<Verdict.Kind> kinds(Plan p) {
@@ -130,9 +144,11 @@ class PlanValidatorDetailTest {
     @Test
     void checksAreCountedOnePerBufferSweepSpaceAndDescriptor() {
         Plan p = plan(List.of(buf("a", "g", 0, 10, 0, 1), buf("b", "g", 10, 10, 0, 1), buf("z", "h", 0, 0, 0, 0)),
-                List.of(new DescriptorEntry("a.tile.0", 0, "a", 0, 10, "g", "ex")));
-        // 3 buffers + 2 non-empty buffers swept + 3 spaces' metrics + 1 descriptor
+                List.of());
+        // 3 buffers + 2 non-empty buffers swept + 4 spaces' metrics
         assertThat(PlanValidator.validate(p)).isEqualTo(new Verdict.Valid(9));
+        // 8 buffers + 6 non-empty swept + 4 spaces + 5 descriptors + 3 tiled tensors + 1 descriptor table
+        assertThat(PlanValidator.validate(plan(tiledBuffers(), tiledDescriptors()))).isEqualTo(new Verdict.Valid(27));
     }
 
     @Test
@@ -168,34 +184,214 @@ class PlanValidatorDetailTest {
 
     @Test
     void generationOverheadCountsDescriptorTablesAndInstructions() {
-        List<PlannedBuffer> bs = List.of(buf("a", "g", 0, 10, 0, 1),
-                new PlannedBuffer("descriptor-table", "g", 10, 8, 8, 1, new Lifetime(0, 1), Origin.DESCRIPTOR_TABLE,
-                        Optional.empty()),
-                new PlannedBuffer("instructions", "g", 18, 4, 4, 1, new Lifetime(0, 1), Origin.INSTRUCTIONS,
-                        Optional.empty()));
-        Plan p = plan(bs, List.of());
-        assertThat(p.spaces().get("g").generationOverhead()).isEqualTo(12);
+        List<PlannedBuffer> bs = new ArrayList<>(tiledBuffers());
+        bs.add(res("instructions", "g", 40, 4, 1, 0, 2, Origin.INSTRUCTIONS, null));
+        Plan p = plan(bs, tiledDescriptors());
+        assertThat(p.spaces().get("g").generationOverhead()).isEqualTo(24);
         assertThat(kinds(p)).isEmpty();
     }
 
+    // --- tiles and descriptors ---
+
+    private static PlannedBuffer res(String name, String space, long offset, long size, long align, int first, int last,
+                                     Origin origin, String of) {
+        return new PlannedBuffer(name, space, offset, size, size, align, new Lifetime(first, last), origin,
+                Optional.ofNullable(of));
+    }
+
+    /**
+     * a: 10 bytes at 10 in g, tiles of 4 through l (two tile buffers): tiles [10, +4), [14, +4),
+     * [18, +2); x: 10 bytes at offset 0 of w (base 50), one tile of 10: address 50; z: 0 bytes in
+     * h, one tile buffer of 0 bytes: one tile of 0 bytes; the table of 5 × 4 bytes in g.
+     */
+    private static List<PlannedBuffer> tiledBuffers() {
+        return List.of(res("a", "g", 10, 10, 1, 0, 1, Origin.TENSOR, null),
+                res("x", "w", 0, 10, 1, 0, 1, Origin.TENSOR, null),
+                res("z", "h", 0, 0, 1, 2, 2, Origin.TENSOR, null),
+                res("a.tilebuf.0", "l", 0, 4, 2, 0, 1, Origin.TILE, "a"),
+                res("a.tilebuf.1", "l", 4, 4, 2, 0, 1, Origin.TILE, "a"),
+                res("x.tilebuf.0", "l", 8, 10, 2, 0, 1, Origin.TILE, "x"),
+                res("z.tilebuf.0", "l", 18, 0, 2, 2, 2, Origin.TILE, "z"),
+                res("descriptor-table", "g", 20, 20, 2, 0, 2, Origin.DESCRIPTOR_TABLE, null));
+    }
+
+    private static List<DescriptorEntry> tiledDescriptors() {
+        return List.of(new DescriptorEntry("a.tile.0", 0, "a", 10, 4, "g", "ex"),
+                new DescriptorEntry("a.tile.1", 1, "a", 14, 4, "g", "ex"),
+                new DescriptorEntry("a.tile.2", 2, "a", 18, 2, "g", "ex"),
+                new DescriptorEntry("x.tile.0", 0, "x", 50, 10, "w", "ex"),
+                new DescriptorEntry("z.tile.0", 0, "z", 0, 0, "h", "lb"));
+    }
+
+    /** The tiled plan's buffers with buffer {@code name} replaced (or removed, for null). */
+    private static List<PlannedBuffer> replace(String name, PlannedBuffer by) {
+        List<PlannedBuffer> bs = new ArrayList<>();
+        for (PlannedBuffer b : tiledBuffers()) {
+            if (!b.name().equals(name)) {
+                bs.add(b);
+            } else if (by != null) {
+                bs.add(by);
+            }
+        }
+        return bs;
+    }
+
+    /** The tiled plan's descriptors with descriptor {@code i} replaced. */
+    private static List<DescriptorEntry> replace(int i, DescriptorEntry by) {
+        List<DescriptorEntry> ds = new ArrayList<>(tiledDescriptors());
+        ds.set(i, by);
+        return ds;
+    }
+
+    private static List<String> details(Plan p) {
+        Verdict v = PlanValidator.validate(p);
+        return v instanceof Verdict.Invalid bad
+                ? bad.violations().stream().map(x -> x.kind() + ": " + x.detail()).toList() : List.of();
+    }
+
     @Test
-    void descriptorsMayCarryZeroBytesButMustStayInsideTheirTensor() {
-        List<PlannedBuffer> bs = List.of(buf("a", "g", 10, 10, 0, 1), buf("x", "w", 0, 10, 0, 1));
-        assertThat(kinds(plan(bs, List.of(new DescriptorEntry("a.tile.0", 0, "a", 20, 0, "g", "ex"),
-                new DescriptorEntry("a.tile.1", 1, "a", 10, 10, "g", "lb"),
-                new DescriptorEntry("x.tile.0", 0, "x", 50, 10, "w", "ex"))))).isEmpty();
-        assertThat(kinds(plan(bs, List.of(new DescriptorEntry("a.tile.0", 0, "a", 9, 2, "g", "ex")))))
+    void eachDescriptorIsItsTileToTheByte() {
+        assertThat(details(plan(tiledBuffers(), replace(2, new DescriptorEntry("a.tile.2", 2, "a", 18, 4, "g", "ex")))))
+                .containsExactly("BAD_DESCRIPTOR: descriptor a.tile.2 is [18, +4), but tile 2 of a (offset 10, tile"
+                        + " offset 8) is [18, +2)");
+        assertThat(details(plan(tiledBuffers(), replace(1, new DescriptorEntry("a.tile.1", 1, "a", 15, 4, "g", "ex")))))
+                .containsExactly("BAD_DESCRIPTOR: descriptor a.tile.1 is [15, +4), but tile 1 of a (offset 10, tile"
+                        + " offset 4) is [14, +4)");
+        assertThat(kinds(plan(tiledBuffers(), replace(1, new DescriptorEntry("a.tile.1", 1, "a", 13, 4, "g", "ex")))))
                 .containsExactly(Verdict.Kind.BAD_DESCRIPTOR);
-        assertThat(kinds(plan(bs, List.of(new DescriptorEntry("a.tile.0", 0, "a", 19, 2, "g", "ex")))))
+        // an external space's descriptor is absolute: base 50 + offset 0
+        assertThat(details(plan(tiledBuffers(), replace(3, new DescriptorEntry("x.tile.0", 0, "x", 0, 10, "w", "ex")))))
+                .containsExactly("BAD_DESCRIPTOR: descriptor x.tile.0 is [0, +10), but tile 0 of x (offset 0, base 50,"
+                        + " tile offset 0) is [50, +10)");
+        assertThat(kinds(plan(tiledBuffers(), replace(3, new DescriptorEntry("x.tile.0", 0, "x", 49, 10, "w", "ex")))))
                 .containsExactly(Verdict.Kind.BAD_DESCRIPTOR);
-        assertThat(kinds(plan(bs, List.of(new DescriptorEntry("x.tile.0", 0, "x", 0, 10, "w", "ex")))))
+        assertThat(kinds(plan(tiledBuffers(), replace(3, new DescriptorEntry("x.tile.0", 0, "x", 51, 10, "w", "ex")))))
                 .containsExactly(Verdict.Kind.BAD_DESCRIPTOR);
-        assertThat(kinds(plan(bs, List.of(new DescriptorEntry("a.tile.0", 0, "a", 10, 1, "g", "nope")))))
-                .containsExactly(Verdict.Kind.BAD_DESCRIPTOR);
-        assertThat(kinds(plan(bs, List.of(new DescriptorEntry("a.tile.0", -1, "a", 10, 1, "g", "ex")))))
-                .containsExactly(Verdict.Kind.BAD_DESCRIPTOR);
-        assertThat(kinds(plan(bs, List.of(new DescriptorEntry("a.tile.0", 0, "a", 10, -1, "g", "ex")))))
-                .containsExactly(Verdict.Kind.BAD_DESCRIPTOR);
+        // an address so far below the base that address - base passes -2^63
+        assertThat(kinds(plan(tiledBuffers(), replace(3, new DescriptorEntry("x.tile.0", 0, "x", Long.MIN_VALUE + 49,
+                10, "w", "ex"))))).contains(Verdict.Kind.BAD_DESCRIPTOR);
+        assertThat(details(plan(tiledBuffers(), replace(0, new DescriptorEntry("a.tile.0", -1, "a", 10, 4, "g", "ex")))))
+                .containsExactly("BAD_DESCRIPTOR: descriptor a.tile.0 is tile -1 of a, which has tiles 0..2");
+        assertThat(details(plan(tiledBuffers(), replace(2, new DescriptorEntry("a.tile.3", 3, "a", 22, 0, "g", "ex")))))
+                .containsExactly("BAD_DESCRIPTOR: descriptor a.tile.3 is tile 3 of a, which has tiles 0..2");
+        // names are unique across tensors
+        assertThat(details(plan(tiledBuffers(), replace(4, new DescriptorEntry("a.tile.0", 0, "z", 0, 0, "h", "lb")))))
+                .containsExactly("DUPLICATE_NAME: two descriptors are named a.tile.0");
+    }
+
+    @Test
+    void aDescriptorIsInItsTensorsSpaceAndTheTargetsFormat() {
+        // without an addressFormat in the target, a descriptor has its tensor space's format
+        assertThat(details(plan(tiledBuffers(), replace(0, new DescriptorEntry("a.tile.0", 0, "a", 10, 4, "g", "lb")))))
+                .containsExactly("BAD_DESCRIPTOR: descriptor a.tile.0 is in format lb, but target t gives its"
+                        + " descriptors format ex");
+        assertThat(details(plan(tiledBuffers(), replace(4, new DescriptorEntry("z.tile.0", 0, "z", 0, 0, "h", "ex")))))
+                .containsExactly("BAD_DESCRIPTOR: descriptor z.tile.0 is in format ex, but target t gives its"
+                        + " descriptors format lb");
+        for (DescriptorEntry d : List.of(new DescriptorEntry("a.tile.0", 0, "a", 10, 4, "g", "nope"),
+                new DescriptorEntry("a.tile.0", 0, "a", 10, 4, "h", "ex"),
+                new DescriptorEntry("a.tile.0", 0, "a", 10, 4, "rom", "ex"),
+                new DescriptorEntry("a.tile.0", 0, "a", 10, -1, "g", "ex"))) {
+            assertThat(details(plan(tiledBuffers(), replace(0, d)))).as(d.toString()).containsExactly("BAD_DESCRIPTOR:"
+                    + " descriptor a.tile.0 names tensor a, space " + d.space() + ", format " + d.addressFormat()
+                    + ": not all of them exist and agree");
+        }
+        // a tensor in a space the target does not have, its descriptors there too
+        List<PlannedBuffer> rom = replace("a", res("a", "rom", 10, 10, 1, 0, 1, Origin.TENSOR, null));
+        List<DescriptorEntry> ds = new ArrayList<>(tiledDescriptors());
+        for (int i = 0; i < 3; i++) {
+            DescriptorEntry d = ds.get(i);
+            ds.set(i, new DescriptorEntry(d.name(), d.tile(), d.of(), d.address(), d.transferBytes(), "rom", "ex"));
+        }
+        assertThat(kinds(plan(rom, ds))).containsExactly(Verdict.Kind.UNKNOWN_SPACE, Verdict.Kind.BAD_DESCRIPTOR,
+                Verdict.Kind.BAD_DESCRIPTOR, Verdict.Kind.BAD_DESCRIPTOR);
+        // a descriptor format narrower than the space's: [14, +4) ends past 15
+        Target tiny = target(Optional.of(new Generation(Optional.of(new Generation.Descriptor("g", 4, 2,
+                Optional.of("tiny"))), Optional.empty())));
+        List<DescriptorEntry> inTiny = tiledDescriptors().stream().map(d -> new DescriptorEntry(d.name(), d.tile(),
+                d.of(), d.address(), d.transferBytes(), d.space(), "tiny")).toList();
+        List<String> narrow = details(plan(tiny, tiledBuffers(), inTiny));
+        assertThat(narrow).hasSize(3).allSatisfy(x -> assertThat(x).startsWith("NOT_ENCODABLE: descriptor "));
+        assertThat(narrow.get(0)).isEqualTo("NOT_ENCODABLE: descriptor a.tile.1: [14, +4) is not encodable in "
+                + TINY.describe() + " and " + EX.describe());
+    }
+
+    @Test
+    void aTensorOfZeroBytesHasOneTileOfZeroBytes() {
+        assertThat(kinds(plan(replace("z.tilebuf.0", res("z.tilebuf.0", "l", 18, 4, 2, 2, 2, Origin.TILE, "z")),
+                tiledDescriptors()))).isEmpty();
+        List<DescriptorEntry> none = tiledDescriptors().subList(0, 4);
+        assertThat(details(plan(replace("descriptor-table", res("descriptor-table", "g", 20, 16, 2, 0, 2,
+                Origin.DESCRIPTOR_TABLE, null)), none))).containsExactly("BAD_DESCRIPTOR: tensor z: 0 bytes in tiles"
+                + " of 0 bytes are 1 tiles, one descriptor each (tiles 0..0), but the plan has 0");
+        // tile buffers of 0 bytes carry nothing of a tensor with bytes
+        List<PlannedBuffer> empty = new ArrayList<>(tiledBuffers());
+        empty.replaceAll(b -> b.name().startsWith("a.tilebuf.") ? res(b.name(), "l", b.offset(), 0, 2, 0, 1,
+                Origin.TILE, "a") : b);
+        assertThat(details(plan(empty, tiledDescriptors()))).containsExactly("BAD_DESCRIPTOR: tensor a of 10 bytes has"
+                + " tile buffers of 0 bytes: no tile carries its bytes");
+    }
+
+    @Test
+    void negativeSizesAreBadSizesAndNothingMore() {
+        List<PlannedBuffer> bs = new ArrayList<>(tiledBuffers());
+        bs.replaceAll(b -> b.name().startsWith("a.tilebuf") ? new PlannedBuffer(b.name(), b.space(), b.offset(), -4, 4,
+                b.alignment(), b.live(), b.origin(), b.of()) : b);
+        assertThat(kinds(plan(bs, tiledDescriptors()))).containsExactly(Verdict.Kind.BAD_SIZE, Verdict.Kind.BAD_SIZE);
+        assertThat(kinds(plan(replace("a", new PlannedBuffer("a", "g", 10, -10, 10, 1, new Lifetime(0, 1), Origin.TENSOR,
+                Optional.empty())), tiledDescriptors()))).containsExactly(Verdict.Kind.BAD_SIZE);
+    }
+
+    @Test
+    void aTensorsTileBuffersAreOfOneSizeInOneLocalSpaceOverItsSteps() {
+        assertThat(details(plan(replace("a.tilebuf.1", res("a.tilebuf.1", "l", 4, 2, 2, 0, 1, Origin.TILE, "a")),
+                tiledDescriptors()))).containsExactly("BAD_DESCRIPTOR: tile buffers of a: a.tilebuf.0 holds 4 bytes in"
+                + " space l, a.tilebuf.1 2 in l: a tensor's tile buffers are of one tile size in one space");
+        assertThat(kinds(plan(replace("a.tilebuf.1", res("a.tilebuf.1", "h", 4, 4, 2, 0, 1, Origin.TILE, "a")),
+                tiledDescriptors()))).containsExactly(Verdict.Kind.BAD_DESCRIPTOR);
+        assertThat(details(plan(replace("a.tilebuf.1", res("a.tilebuf.1", "l", 4, 4, 2, 0, 0, Origin.TILE, "a")),
+                tiledDescriptors()))).containsExactly("BAD_DESCRIPTOR: tile buffer a.tilebuf.1 is live over steps [0, 0],"
+                + " its tensor a over [0, 1]: tile buffers live over the tensor's steps");
+        assertThat(details(plan(replace("x.tilebuf.0", res("x.tilebuf.0", "h", 10, 10, 2, 0, 1, Origin.TILE, "x")),
+                tiledDescriptors()))).containsExactly("BAD_DESCRIPTOR: the tile buffers of x are in space h, which is"
+                + " logical: tiles go through a local space");
+        assertThat(kinds(plan(replace("x.tilebuf.0", res("x.tilebuf.0", "rom", 10, 10, 2, 0, 1, Origin.TILE, "x")),
+                tiledDescriptors()))).containsExactly(Verdict.Kind.UNKNOWN_SPACE);
+    }
+
+    @Test
+    void theDescriptorTableHoldsEveryDescriptorInTheTargetsSpace() {
+        PlannedBuffer t = tiledBuffers().get(7);
+        assertThat(details(plan(replace(t.name(), null), tiledDescriptors()))).containsExactly("BAD_DESCRIPTOR: the"
+                + " plan has 5 descriptors and 0 descriptor tables: they go into one");
+        List<PlannedBuffer> two = new ArrayList<>(tiledBuffers());
+        two.add(res("descriptor-table.2", "g", 40, 20, 2, 0, 2, Origin.DESCRIPTOR_TABLE, null));
+        assertThat(details(plan(two, tiledDescriptors()))).containsExactly("BAD_DESCRIPTOR: the plan has 5 descriptors"
+                + " and 2 descriptor tables: they go into one");
+        assertThat(details(plan(replace(t.name(), res(t.name(), "h", 10, 20, 2, 0, 2, Origin.DESCRIPTOR_TABLE, null)),
+                tiledDescriptors()))).containsExactly("BAD_DESCRIPTOR: descriptor table descriptor-table is in space h,"
+                + " but target t puts it in g");
+        // 21 / 4 = 5 descriptors, and 1 byte more
+        assertThat(details(plan(replace(t.name(), new PlannedBuffer(t.name(), "g", 20, 21, 22, 2, t.live(), t.origin(),
+                t.of())), tiledDescriptors()))).containsExactly("BAD_DESCRIPTOR: descriptor table descriptor-table"
+                + " requests 21 bytes, but 5 descriptors of 4 bytes are 20");
+        assertThat(kinds(plan(replace(t.name(), res(t.name(), "g", 20, 16, 2, 0, 2, Origin.DESCRIPTOR_TABLE, null)),
+                tiledDescriptors()))).containsExactly(Verdict.Kind.BAD_DESCRIPTOR);
+        assertThat(details(plan(replace(t.name(), res(t.name(), "g", 20, 20, 1, 0, 2, Origin.DESCRIPTOR_TABLE, null)),
+                tiledDescriptors()))).containsExactly("BAD_DESCRIPTOR: descriptor table descriptor-table has alignment 1,"
+                + " not a multiple of the descriptor alignment 2");
+        // descriptors of 0 bytes: a table of 0 bytes
+        Target free = target(Optional.of(new Generation(Optional.of(new Generation.Descriptor("g", 0, 2,
+                Optional.empty())), Optional.empty())));
+        assertThat(kinds(plan(free, replace(t.name(), res(t.name(), "g", 20, 0, 2, 0, 2, Origin.DESCRIPTOR_TABLE, null)),
+                tiledDescriptors()))).isEmpty();
+        assertThat(details(plan(free, tiledBuffers(), tiledDescriptors()))).containsExactly("BAD_DESCRIPTOR: descriptor"
+                + " table descriptor-table requests 20 bytes, but 5 descriptors of 0 bytes are 0");
+        // a table without descriptors, and descriptors on a target that generates none
+        assertThat(details(plan(List.of(t), List.of()))).containsExactly("BAD_DESCRIPTOR: descriptor table"
+                + " descriptor-table, but the plan has no descriptors");
+        assertThat(details(plan(target(Optional.empty()), tiledBuffers(), tiledDescriptors()))).containsExactly(
+                "BAD_DESCRIPTOR: the plan has 5 descriptors, but target t has no generation.descriptor to generate them");
     }
 
     @Test

@@ -182,8 +182,20 @@ class PlanValidatorDifferentialTest {
             }
             Verdict fast = PlanValidator.validate(p);
             Verdict ref = ReferenceValidator.validate(p);
-            assertThat(kinds(fast)).as("seed %d", seed).isEqualTo(kinds(ref));
-            assertThat(fast instanceof Verdict.Valid).isEqualTo(ref instanceof Verdict.Valid);
+            // the oracle predates the rules of tiles and descriptors (PlanValidatorTest and
+            // PlanValidatorDetailTest check them): these plans have no descriptors, so the
+            // validator finds one more violation per descriptor table, and the rest agree
+            long tables = p.buffers().stream().filter(b -> b.origin() == Origin.DESCRIPTOR_TABLE).count();
+            List<String> expected = new ArrayList<>(kinds(ref));
+            for (long k = 0; k < tables; k++) {
+                expected.add(Verdict.Kind.BAD_DESCRIPTOR.name());
+            }
+            assertThat(kinds(fast)).as("seed %d", seed).isEqualTo(expected.stream().sorted().toList());
+            assertThat(fast instanceof Verdict.Valid).isEqualTo(ref instanceof Verdict.Valid && tables == 0);
+            if (fast instanceof Verdict.Invalid bad) {
+                assertThat(bad.violations()).filteredOn(v -> v.kind() == Verdict.Kind.BAD_DESCRIPTOR)
+                        .allSatisfy(v -> assertThat(v.detail()).endsWith(", but the plan has no descriptors"));
+            }
         }));
     }
 }

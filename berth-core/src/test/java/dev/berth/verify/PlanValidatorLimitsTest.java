@@ -7,6 +7,7 @@ import dev.berth.artifact.SpaceMetrics;
 import dev.berth.solve.SolverChoice;
 import dev.berth.target.AddressFormat;
 import dev.berth.target.EndConvention;
+import dev.berth.target.Generation;
 import dev.berth.target.Space;
 import dev.berth.target.Target;
 import dev.berth.workload.Lifetime;
@@ -32,7 +33,10 @@ class PlanValidatorLimitsTest {
     private static final AddressFormat BIG = new AddressFormat("big", MAX, EndConvention.EXCLUSIVE);
     private static final AddressFormat BIG_LAST = new AddressFormat("bigLast", MAX, EndConvention.LAST_BYTE);
 
-    /** g: logical, alignment 1; l: local, alignment 4, capacity 64 with 16 reserved (48 usable); x: external at base 5. */
+    /**
+     * g: logical, alignment 1; l: local, alignment 4, capacity 64 with 16 reserved (48 usable); x: external at base 5;
+     * descriptors of 4 bytes in g.
+     */
     private static Target target() {
         Map<String, AddressFormat> f = new LinkedHashMap<>();
         f.put("big", BIG);
@@ -41,7 +45,9 @@ class PlanValidatorLimitsTest {
         s.put("g", new Space.Logical("g", BIG, 1, 0));
         s.put("l", new Space.Local("l", BIG, 4, 16, 64));
         s.put("x", new Space.External("x", BIG, 1, 0, 5, OptionalLong.empty()));
-        return new Target("t", f, s, Optional.empty());
+        // descriptors of 4 bytes in g, their addresses in the last-byte format
+        return new Target("t", f, s, Optional.of(new Generation(Optional.of(new Generation.Descriptor("g", 4, 4,
+                Optional.of("bigLast"))), Optional.empty())));
     }
 
     private static PlannedBuffer buf(String name, String space, long offset, long requested, long reserved, long align,
@@ -167,17 +173,23 @@ class PlanValidatorLimitsTest {
 
     @Test
     void aDescriptorNextToTheTopOfLongIsEncodableUnderEachConvention() {
-        List<PlannedBuffer> bs = List.of(buf("t", "g", MAX - 10, 10, 10, 1, 0, 0));
-        assertThat(kinds(plan(bs, List.of(new DescriptorEntry("t.0", 0, "t", MAX - 10, 10, "g", "big"),
-                new DescriptorEntry("t.1", 1, "t", MAX, 0, "g", "bigLast"))))).isEmpty();
-        // [2^63-9, +10) ends at 2^63+1 (exclusive), its last byte is 2^63: neither encodable, nor inside t
-        assertThat(kinds(plan(bs, List.of(new DescriptorEntry("t.0", 0, "t", MAX - 8, 10, "g", "bigLast")))))
+        // t: the last 10 bytes below 2^63-1 in one tile of 12; e: 0 bytes at 2^63-1 in one tile of 0
+        List<PlannedBuffer> bs = List.of(buf("t", "g", MAX - 10, 10, 10, 1, 0, 0), buf("e", "g", MAX, 0, 0, 1, 0, 0),
+                new PlannedBuffer("t.tilebuf.0", "l", 0, 12, 12, 4, new Lifetime(0, 0), Origin.TILE, Optional.of("t")),
+                new PlannedBuffer("e.tilebuf.0", "l", 12, 0, 0, 4, new Lifetime(0, 0), Origin.TILE, Optional.of("e")),
+                buf("descriptor-table", "g", 0, 8, 8, 4, 0, 0, Origin.DESCRIPTOR_TABLE));
+        DescriptorEntry e = new DescriptorEntry("e.0", 0, "e", MAX, 0, "g", "bigLast");
+        assertThat(kinds(plan(bs, List.of(new DescriptorEntry("t.0", 0, "t", MAX - 10, 10, "g", "bigLast"), e))))
+                .isEmpty();
+        // [2^63-9, +10) ends at 2^63+1 (exclusive), its last byte is 2^63: neither encodable, nor t's tile
+        assertThat(kinds(plan(bs, List.of(new DescriptorEntry("t.0", 0, "t", MAX - 8, 10, "g", "bigLast"), e))))
                 .containsExactly(Verdict.Kind.BAD_DESCRIPTOR, Verdict.Kind.NOT_ENCODABLE);
         // [2^63-10, +11): last byte 2^63-1 fits the last-byte format, the end 2^63 does not fit g's exclusive one
-        assertThat(kinds(plan(bs, List.of(new DescriptorEntry("t.0", 0, "t", MAX - 10, 11, "g", "bigLast")))))
+        assertThat(kinds(plan(bs, List.of(new DescriptorEntry("t.0", 0, "t", MAX - 10, 11, "g", "bigLast"), e))))
                 .containsExactly(Verdict.Kind.BAD_DESCRIPTOR, Verdict.Kind.NOT_ENCODABLE);
-        // [2^63-9, +9) is inside t and encodable in both
-        assertThat(kinds(plan(bs, List.of(new DescriptorEntry("t.0", 0, "t", MAX - 9, 9, "g", "bigLast"))))).isEmpty();
+        // [2^63-9, +9) is inside t and encodable in both, but it is not t's tile
+        assertThat(kinds(plan(bs, List.of(new DescriptorEntry("t.0", 0, "t", MAX - 9, 9, "g", "bigLast"), e))))
+                .containsExactly(Verdict.Kind.BAD_DESCRIPTOR);
     }
 
     @Test
@@ -203,7 +215,7 @@ class PlanValidatorLimitsTest {
     void aSpaceWhoseSumsPassTheRangeOfLongIsMeasuredOverUnboundedIntegers() {
         // listed out of step order; the tail's end passes 2^63-1; the peak 10 at steps 1-2 and again at 5-6
         List<PlannedBuffer> bs = List.of(buf("p", "g", 0, 10, 10, 1, 5, 6), buf("q", "g", 10, 10, 10, 1, 1, 2),
-                buf("tail", "g", MAX - 1, 2, 2, 1, 9, 9), buf("dt", "g", 20, 4, 4, 1, 0, 0, Origin.DESCRIPTOR_TABLE));
+                buf("tail", "g", MAX - 1, 2, 2, 1, 9, 9), buf("ins", "g", 20, 4, 4, 1, 0, 0, Origin.INSTRUCTIONS));
         List<Verdict.Violation> right = violations(planWithG(bs, metrics("g", MAX, 10, 1, 4)));
         assertThat(right).extracting(Verdict.Violation::kind)
                 .containsExactly(Verdict.Kind.NOT_ENCODABLE, Verdict.Kind.METRIC_MISMATCH);

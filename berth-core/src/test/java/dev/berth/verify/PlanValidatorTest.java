@@ -9,10 +9,15 @@ import dev.berth.artifact.PlannedBuffer;
 import dev.berth.artifact.SpaceMetrics;
 import dev.berth.target.AddressFormat;
 import dev.berth.target.EndConvention;
+import dev.berth.target.Generation;
 import dev.berth.target.Space;
 import dev.berth.target.Target;
+import dev.berth.plan.Planner;
+import dev.berth.workload.BufferSpec;
 import dev.berth.workload.Lifetime;
 import dev.berth.workload.Origin;
+import dev.berth.workload.TileSpec;
+import dev.berth.workload.Workload;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -53,7 +58,7 @@ class PlanValidatorTest {
                 buf("b", "g", 100, 40, 40, 4, 1, 2, Origin.TENSOR),
                 buf("fx", "g", 0, 50, 50, 1, 2, 3, Origin.FIXED),
                 buf("c", "l", 0, 240, 240, 8, 0, 0, Origin.TENSOR));
-        return withBuffers(bs, List.of(new DescriptorEntry("a.tile.0", 0, "a", 0, 99, "g", "narrow")));
+        return withBuffers(bs, List.of());
     }
 
     private static Plan withBuffers(List<PlannedBuffer> bs, List<DescriptorEntry> ds) {
@@ -180,17 +185,197 @@ class PlanValidatorTest {
         assertThat(((Verdict.Valid) with).checks()).isEqualTo(((Verdict.Valid) without).checks() + 2);
     }
 
+    // --- tiles and descriptors, on the plan the planner makes of examples/tiled.json ---
+
+    private static final AddressFormat DMA32 = new AddressFormat("dma32", 0xFFFF_FFFFL, EndConvention.EXCLUSIVE);
+    private static final AddressFormat SRAM20 = new AddressFormat("sram20", 0xF_FFFFL, EndConvention.LAST_BYTE);
+
+    /** The contract's npu-ref target (§4). */
+    private static Target npuRef() {
+        Map<String, AddressFormat> f = new LinkedHashMap<>();
+        f.put("dma32", DMA32);
+        f.put("sram20", SRAM20);
+        Map<String, Space> sp = new LinkedHashMap<>();
+        sp.put("global", new Space.Logical("global", DMA32, 64, 0));
+        sp.put("sram", new Space.Local("sram", SRAM20, 32, 0, 256 * 1024));
+        sp.put("weights", new Space.External("weights", DMA32, 64, 0, 0x8000_0000L, OptionalLong.empty()));
+        return new Target("npu-ref", f, sp, Optional.of(new Generation(
+                Optional.of(new Generation.Descriptor("global", 32, 32, Optional.of("dma32"))),
+                Optional.of(new Generation.Instruction("global", 16, 16)))));
+    }
+
+    /**
+     * examples/tiled.json planned on npu-ref: embedding (1 MiB at offset 0 of global) in 13 tiles
+     * of 80672 bytes (the last 80512) through sram, 2 tile buffers; a descriptor table of 13 × 32 =
+     * 416 bytes (448 reserved).
+     */
+    private static Plan tiled() {
+        Target t = npuRef();
+        Space g = t.space("global", "test");
+        Space s = t.space("sram", "test");
+        List<BufferSpec> bs = List.of(
+                new BufferSpec("act0", 64 * 1024, g, 1, new Lifetime(0, 1), Optional.empty()),
+                new BufferSpec("embedding", 1 << 20, g, 1, new Lifetime(0, 3), Optional.of(TileSpec.through(s, 2))),
+                new BufferSpec("act1", 64 * 1024, g, 1, new Lifetime(1, 2), Optional.empty()),
+                new BufferSpec("acc", 96 * 1024, s, 32, new Lifetime(1, 2), Optional.empty()),
+                new BufferSpec("act2", 32 * 1024, g, 1, new Lifetime(2, 3), Optional.empty()));
+        return Planner.plan(t, new Workload("tiled", bs, List.of()), new Planner.Options(SolverChoice.AUTO, 5)).plan();
+    }
+
+    private static Plan with(Plan p, List<PlannedBuffer> bs, List<DescriptorEntry> ds) {
+        return new Plan(p.target(), p.workload(), p.solver(), p.spaces(), bs, ds, p.assignment());
+    }
+
+    private static Plan descriptors(UnaryOperator<List<DescriptorEntry>> f) {
+        Plan p = tiled();
+        return with(p, p.buffers(), f.apply(new ArrayList<>(p.descriptors())));
+    }
+
+    private static Plan buffer(String name, UnaryOperator<PlannedBuffer> f) {
+        Plan p = tiled();
+        List<PlannedBuffer> bs = new ArrayList<>();
+        for (PlannedBuffer b : p.buffers()) {
+            bs.add(b.name().equals(name) ? f.apply(b) : b);
+        }
+        return with(p, bs, p.descriptors());
+    }
+
+    private static PlannedBuffer of(PlannedBuffer b, Optional<String> of) {
+        return new PlannedBuffer(b.name(), b.space(), b.offset(), b.requested(), b.reserved(), b.alignment(), b.live(),
+                b.origin(), of);
+    }
+
+    private static DescriptorEntry tile(DescriptorEntry d, String name, int tile, long address, long bytes) {
+        return new DescriptorEntry(name, tile, d.of(), address, bytes, d.space(), d.addressFormat());
+    }
+
+    /** The violations, each as {@code KIND: detail}. */
+    private static List<String> violations(Plan p) {
+        Verdict v = PlanValidator.validate(p);
+        return v instanceof Verdict.Invalid bad
+                ? bad.violations().stream().map(x -> x.kind() + ": " + x.detail()).toList() : List.of();
+    }
+
     @Test
-    void descriptors() {
+    void thePlannersTiledPlanIsValid() {
+        Plan p = tiled();
+        assertThat(p.descriptors()).hasSize(13);
+        assertThat(p.buffers()).filteredOn(b -> b.origin() == Origin.TILE).extracting(PlannedBuffer::requested)
+                .containsExactly(80672L, 80672L);
+        assertThat(p.buffer("descriptor-table").orElseThrow().requested()).isEqualTo(416);
+        assertThat(violations(p)).isEmpty();
+    }
+
+    @Test
+    void aDuplicatedDescriptorIsRefused() {
+        assertThat(violations(descriptors(ds -> {
+            ds.add(ds.get(5));
+            return ds;
+        }))).containsExactly(
+                "DUPLICATE_NAME: two descriptors are named embedding.tile.5",
+                "BAD_DESCRIPTOR: tensor embedding: 1048576 bytes in tiles of 80672 bytes are 13 tiles, one descriptor"
+                        + " each (tiles 0..12), but the plan has 14",
+                "BAD_DESCRIPTOR: descriptor embedding.tile.5 is tile 5 of embedding, which has a descriptor already",
+                "BAD_DESCRIPTOR: descriptor table descriptor-table requests 416 bytes, but 14 descriptors of 32 bytes"
+                        + " are 448");
+        // the same tile under another name, in place of tile 6: the count is right, tile 6 is missing
+        assertThat(violations(descriptors(ds -> {
+            ds.set(6, tile(ds.get(5), "embedding.tile.6", 5, ds.get(5).address(), ds.get(5).transferBytes()));
+            return ds;
+        }))).containsExactly(
+                "BAD_DESCRIPTOR: descriptor embedding.tile.6 is tile 5 of embedding, which has a descriptor already");
+        // the audit's List.of(de, de)
+        DescriptorEntry de = tiled().descriptors().get(0);
+        assertThat(violations(descriptors(ds -> List.of(de, de)))).hasSize(4).first().asString()
+                .startsWith("DUPLICATE_NAME");
+    }
+
+    @Test
+    void aDroppedDescriptorIsRefused() {
+        assertThat(violations(descriptors(ds -> ds.subList(0, 12)))).containsExactly(
+                "BAD_DESCRIPTOR: tensor embedding: 1048576 bytes in tiles of 80672 bytes are 13 tiles, one descriptor"
+                        + " each (tiles 0..12), but the plan has 12",
+                "BAD_DESCRIPTOR: descriptor table descriptor-table requests 416 bytes, but 12 descriptors of 32 bytes"
+                        + " are 384");
+        // no descriptors at all (a plan file without its descriptors key, read as an empty list)
+        assertThat(violations(descriptors(ds -> List.of()))).containsExactly(
+                "BAD_DESCRIPTOR: tensor embedding: 1048576 bytes in tiles of 80672 bytes are 13 tiles, one descriptor"
+                        + " each (tiles 0..12), but the plan has 0",
+                "BAD_DESCRIPTOR: descriptor table descriptor-table, but the plan has no descriptors");
+    }
+
+    @Test
+    void aTileBufferNamesATiledTensorAndNothingElseNamesOne() {
+        assertThat(violations(buffer("embedding.tilebuf.0", b -> of(b, Optional.of("nope"))))).containsExactly(
+                "BAD_DESCRIPTOR: tile buffer embedding.tilebuf.0 is of nope, which is no reservation of the plan");
+        assertThat(violations(buffer("embedding.tilebuf.1", b -> of(b, Optional.of("descriptor-table"))))).containsExactly(
+                "BAD_DESCRIPTOR: tile buffer embedding.tilebuf.1 is of descriptor-table, a descriptor-table reservation,"
+                        + " not a tensor");
+        assertThat(violations(buffer("embedding.tilebuf.1", b -> of(b, Optional.empty())))).containsExactly(
+                "BAD_DESCRIPTOR: tile buffer embedding.tilebuf.1 names no tensor in of");
+        assertThat(violations(buffer("act0", b -> of(b, Optional.of("embedding"))))).containsExactly(
+                "BAD_DESCRIPTOR: act0 is a tensor reservation, yet it is of embedding: only a tile buffer names a tensor"
+                        + " in of");
+        // a tile buffer of another tensor makes it tiled: then its descriptors and steps are missing
+        assertThat(violations(buffer("embedding.tilebuf.1", b -> of(b, Optional.of("act0"))))).containsExactly(
+                "BAD_DESCRIPTOR: tile buffer embedding.tilebuf.1 is live over steps [0, 3], its tensor act0 over [0, 1]:"
+                        + " tile buffers live over the tensor's steps",
+                "BAD_DESCRIPTOR: tensor act0: 65536 bytes in tiles of 80672 bytes are 1 tiles, one descriptor each"
+                        + " (tiles 0..0), but the plan has 0");
+    }
+
+    @Test
+    void aDescriptorIsOfATiledTensor() {
+        DescriptorEntry onAct0 = new DescriptorEntry("act0.tile.0", 0, "act0", 1048576, 65536, "global", "dma32");
+        assertThat(violations(descriptors(ds -> {
+            ds.add(onAct0);
+            return ds;
+        }))).containsExactly(
+                "BAD_DESCRIPTOR: descriptor act0.tile.0 is of act0, a tensor without tile buffers",
+                "BAD_DESCRIPTOR: descriptor table descriptor-table requests 416 bytes, but 14 descriptors of 32 bytes"
+                        + " are 448");
+        assertThat(violations(descriptors(ds -> {
+            ds.add(new DescriptorEntry("ghost.tile.0", 0, "ghost", 0, 1, "global", "dma32"));
+            return ds;
+        }))).first().isEqualTo("BAD_DESCRIPTOR: descriptor ghost.tile.0 is of ghost, which is no reservation of the plan");
+        // an untiled tensor's descriptor on a target that generates none, and no descriptor table
         Plan p = sound();
-        // narrow: maxAddress 199, last-byte: [150, 250) passes it
-        List<DescriptorEntry> far = List.of(new DescriptorEntry("a.tile.0", 0, "a", 150, 99, "g", "narrow"));
-        invalid(withBuffers(p.buffers(), far), Verdict.Kind.BAD_DESCRIPTOR); // outside its tensor
-        List<PlannedBuffer> moved = new ArrayList<>(p.buffers());
-        moved.set(0, buf("a", "g", 400, 99, 100, 4, 0, 1, Origin.TENSOR));
-        invalid(withBuffers(moved, List.of(new DescriptorEntry("a.tile.0", 0, "a", 400, 99, "g", "narrow"))),
-                Verdict.Kind.NOT_ENCODABLE);
-        invalid(withBuffers(p.buffers(), List.of(new DescriptorEntry("x.tile.0", 0, "x", 0, 1, "g", "narrow"))),
-                Verdict.Kind.BAD_DESCRIPTOR);
+        assertThat(violations(withBuffers(p.buffers(), List.of(new DescriptorEntry("a.tile.0", 0, "a", 0, 99, "g",
+                "narrow"))))).containsExactly(
+                "BAD_DESCRIPTOR: descriptor a.tile.0 is of a, a tensor without tile buffers",
+                "BAD_DESCRIPTOR: the plan has 1 descriptors, but target t has no generation.descriptor to generate them");
+    }
+
+    @Test
+    void eachDescriptorIsItsTile() {
+        // tile 12 starts at 12 × 80672 = 968064 and carries 1048576 - 968064 = 80512 bytes
+        assertThat(violations(descriptors(ds -> {
+            ds.set(12, tile(ds.get(12), "embedding.tile.12", 12, 968064 + 64, 80512));
+            return ds;
+        }))).containsExactly("BAD_DESCRIPTOR: descriptor embedding.tile.12 is [968128, +80512), but tile 12 of"
+                + " embedding (offset 0, tile offset 968064) is [968064, +80512)");
+        assertThat(violations(descriptors(ds -> {
+            ds.set(12, tile(ds.get(12), "embedding.tile.12", 12, 968064, 80672));
+            return ds;
+        }))).containsExactly("BAD_DESCRIPTOR: descriptor embedding.tile.12 is [968064, +80672), but tile 12 of"
+                + " embedding (offset 0, tile offset 968064) is [968064, +80512)");
+        assertThat(violations(descriptors(ds -> {
+            ds.set(12, tile(ds.get(12), "embedding.tile.13", 13, 1048576, 0));
+            return ds;
+        }))).containsExactly("BAD_DESCRIPTOR: descriptor embedding.tile.13 is tile 13 of embedding, which has tiles"
+                + " 0..12");
+        assertThat(violations(descriptors(ds -> {
+            DescriptorEntry d = ds.get(3);
+            ds.set(3, new DescriptorEntry(d.name(), d.tile(), d.of(), d.address(), d.transferBytes(), d.space(), "sram20"));
+            return ds;
+        }))).containsExactly("BAD_DESCRIPTOR: descriptor embedding.tile.3 is in format sram20, but target npu-ref gives"
+                + " its descriptors format dma32");
+    }
+
+    @Test
+    void aDescriptorTableOfTheWrongSizeIsRefused() {
+        assertThat(violations(buffer("descriptor-table", b -> new PlannedBuffer(b.name(), b.space(), b.offset(), 448, 448,
+                b.alignment(), b.live(), b.origin(), b.of())))).containsExactly("BAD_DESCRIPTOR: descriptor table"
+                + " descriptor-table requests 448 bytes, but 13 descriptors of 32 bytes are 416");
     }
 }

@@ -218,8 +218,13 @@ public final class PlanJson {
 
     private static final Set<String> KEYS = Set.of("format", "version", "target", "workload", "solver", "spaces",
             "buffers", "descriptors", "assignment");
+    /**
+     * Every version Berth ever wrote has {@code descriptors} (an empty list when nothing is tiled):
+     * a file without it was edited, and reading it as an empty list would hide a tiled plan's
+     * descriptors behind a default.
+     */
     private static final Set<String> REQUIRED = Set.of("format", "version", "target", "workload", "solver", "spaces",
-            "buffers");
+            "buffers", "descriptors");
     /** A buffer's members, in {@link Members}' numbering. */
     private static final List<String> BUFFER_KEYS = List.of("name", "space", "offset", "requested", "reserved",
             "alignment", "live", "origin", "of");
