@@ -146,6 +146,8 @@ class TilingCliTest {
                 .put("of", "nope"));
         edits.put("act0 is a tensor reservation, yet it is of embedding", p -> ((ObjectNode) p.get("buffers").get(0))
                 .put("of", "embedding"));
+        edits.put("space sram: capacity 10 in the plan, 262144 in the target", p -> ((ObjectNode) p.get("spaces")
+                .get("sram")).put("capacity", 10));
         for (Map.Entry<String, java.util.function.Consumer<ObjectNode>> e : edits.entrySet()) {
             ObjectNode p = (ObjectNode) JSON.readTree(out.toFile());
             e.getValue().accept(p);

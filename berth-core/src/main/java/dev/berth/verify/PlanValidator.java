@@ -335,8 +335,8 @@ public final class PlanValidator {
                     + " in the plan");
         }
         if (!m.capacity().equals(sp.capacity())) {
-            fail(Verdict.Kind.SPACE_MISMATCH, "space " + sp.name() + ": capacity " + m.capacity() + " in the plan, "
-                    + sp.capacity() + " in the target");
+            fail(Verdict.Kind.SPACE_MISMATCH, "space " + sp.name() + ": capacity " + capacityText(m.capacity())
+                    + " in the plan, " + capacityText(sp.capacity()) + " in the target");
         }
         BigInteger[] measured;
         try {
@@ -675,5 +675,10 @@ public final class PlanValidator {
             fail(Verdict.Kind.BAD_DESCRIPTOR, "descriptor table " + table.name() + " has alignment " + table.alignment()
                     + ", not a multiple of the descriptor alignment " + g.alignment());
         }
+    }
+
+    /** A capacity for a message: its bytes, or "none" (a logical space has no capacity). */
+    private static String capacityText(java.util.OptionalLong c) {
+        return c.isPresent() ? Long.toString(c.getAsLong()) : "none";
     }
 }
