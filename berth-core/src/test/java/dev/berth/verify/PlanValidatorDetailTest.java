@@ -172,6 +172,15 @@ class PlanValidatorDetailTest {
         kind.put("g", new SpaceMetrics("local", OptionalLong.empty(), 15, 15, 1, 0, 0));
         assertThat(kinds(new Plan(sound.target(), "wl", SolverChoice.AUTO, kind, sound.buffers(), List.of())))
                 .containsExactly(Verdict.Kind.SPACE_MISMATCH);
+        // a capacity given to the logical space: the message names both sides in bytes, or none
+        Map<String, SpaceMetrics> capacity = new LinkedHashMap<>(sound.spaces());
+        SpaceMetrics cg = capacity.get("g");
+        capacity.put("g", new SpaceMetrics("logical", OptionalLong.of(100), cg.highWater(), cg.peakLive(), cg.peakStep(),
+                cg.generationOverhead(), cg.runtimeReserve()));
+        Verdict wrongCapacity = PlanValidator.validate(new Plan(sound.target(), "wl", SolverChoice.AUTO, capacity,
+                sound.buffers(), List.of()));
+        assertThat(wrongCapacity).isInstanceOfSatisfying(Verdict.Invalid.class, bad -> assertThat(bad.violations())
+                .extracting(Verdict.Violation::detail).containsExactly("space g: capacity 100 in the plan, none in the target"));
         Map<String, SpaceMetrics> missing = new LinkedHashMap<>(sound.spaces());
         missing.remove("h");
         assertThat(kinds(new Plan(sound.target(), "wl", SolverChoice.AUTO, missing, sound.buffers(), List.of())))
