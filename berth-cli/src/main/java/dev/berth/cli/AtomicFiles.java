@@ -54,6 +54,22 @@ final class AtomicFiles {
         Files.setPosixFilePermissions(tmp, perms);
     }
 
+    /**
+     * The file a chain of symbolic links names, dangling or not (at most 40 links, as Linux
+     * follows): the rename replaces that file and the links stay.
+     */
+    private static Path throughLinks(Path p) throws IOException {
+        for (int hops = 0; Files.isSymbolicLink(p); hops++) {
+            if (hops == 40) {
+                throw new java.nio.file.FileSystemException(p.toString(), null, "too many levels of symbolic links");
+            }
+            Path target = Files.readSymbolicLink(p);
+            Path dir = p.getParent();
+            p = (dir == null ? target : dir.resolve(target)).toAbsolutePath().normalize();
+        }
+        return p;
+    }
+
     /** What goes into one output file, written to the stream of its temporary file (a large plan is never one array). */
     @FunctionalInterface
     interface Content {
@@ -79,7 +95,8 @@ final class AtomicFiles {
      * <p>A target that is a symbolic link is written through: the file it names is replaced, the
      * link stays. A target that exists and is not a regular file (a FIFO, {@code /dev/null}, a
      * terminal, {@code /dev/fd/N} of a shell's process substitution) cannot be renamed over
-     * without destroying it: it is written directly, after every temporary file is complete.
+     * without destroying it: it is written directly, after every temporary file is complete and
+     * before the first rename, so that a failed direct write leaves the regular outputs as they were.
      */
     static void writeAll(Map<Path, Content> outputs) {
         Map<Path, Path> temporaries = new LinkedHashMap<>();
@@ -93,13 +110,12 @@ final class AtomicFiles {
                     throw BerthException.invalid(current.toString(), current.toString(), "cannot write " + current
                             + ": it is a directory; give a file name");
                 }
-                if (Files.exists(abs)) {
-                    abs = abs.toRealPath();
-                    if (!Files.isRegularFile(abs)) {
-                        direct.put(abs, e.getValue());
-                        continue;
-                    }
+                if (Files.exists(abs) && !Files.isRegularFile(abs)) {
+                    // as given: /dev/fd/N of a pipe has no real path to resolve
+                    direct.put(abs, e.getValue());
+                    continue;
                 }
+                abs = throughLinks(abs);
                 Path dir = abs.getParent();
                 if (dir != null) {
                     Files.createDirectories(dir);
@@ -111,18 +127,20 @@ final class AtomicFiles {
                 }
                 permissions(tmp, abs);
             }
+            // the direct writes before any rename: one that fails (a reader gone, /dev/full) leaves every
+            // regular output as it was
+            for (Map.Entry<Path, Content> e : direct.entrySet()) {
+                current = e.getKey();
+                try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(e.getKey()), 1 << 16)) {
+                    e.getValue().writeTo(out);
+                }
+            }
             for (Map.Entry<Path, Path> e : temporaries.entrySet()) {
                 current = e.getKey();
                 try {
                     Files.move(e.getValue(), e.getKey(), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
                 } catch (AtomicMoveNotSupportedException x) {
                     Files.move(e.getValue(), e.getKey(), StandardCopyOption.REPLACE_EXISTING);
-                }
-            }
-            for (Map.Entry<Path, Content> e : direct.entrySet()) {
-                current = e.getKey();
-                try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(e.getKey()), 1 << 16)) {
-                    e.getValue().writeTo(out);
                 }
             }
         } catch (IOException e) {

@@ -143,6 +143,18 @@ class OutputSafetyTest {
     }
 
     @Test
+    void aDanglingSymbolicLinkIsFollowedAndStaysALink() throws IOException {
+        Path w = write("w.json", WORKLOAD);
+        Files.createDirectories(dir.resolve("later"));
+        Path link = Files.createSymbolicLink(dir.resolve("plan.json"), Path.of("later", "plan.json"));
+        Run r = Run.of("plan", w.toString(), "-o", link.toString());
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(Files.isSymbolicLink(link)).isTrue();
+        assertThat(Files.readString(dir.resolve("later/plan.json"))).contains("\"berth-plan\"");
+        noTemporaryFilesLeft();
+    }
+
+    @Test
     void aFifoIsWrittenIntoNotReplacedByAFile() throws Exception {
         Path w = write("w.json", WORKLOAD);
         Path regular = dir.resolve("regular.json");
