@@ -62,6 +62,18 @@ class ApiMisuseSolveTest {
         return new SpaceProblem(null, names, reserved, align, first, last, fixed, limit);
     }
 
+    private static long[] ones(int n) {
+        long[] a = new long[n];
+        java.util.Arrays.fill(a, 1);
+        return a;
+    }
+
+    private static long[] minusOnes(int n) {
+        long[] a = new long[n];
+        java.util.Arrays.fill(a, -1);
+        return a;
+    }
+
     private static final String[] AB = {"a", "b"};
     private static final long[] R = {8, 16};
     private static final long[] A = {1, 4};
@@ -83,6 +95,14 @@ class ApiMisuseSolveTest {
         invalid("names[1]", () -> problem(new String[]{"a", ""}, R, A, F, L, X, 100));
         assertThat(invalid("names[1]", () -> problem(new String[]{"a", "a"}, R, A, F, L, X, 100)).getMessage())
                 .contains("item 0");
+        // names whose hashes collide ("Aa" and "BB"), the duplicate found after them, earliest first
+        String[] colliding = {"Aa", "BB", "c", "AaBB", "BBAa", "BB", "AaAa", "c"};
+        int n = colliding.length;
+        assertThat(invalid("names[5]", () -> problem(colliding, new long[n], ones(n), new int[n], new int[n],
+                minusOnes(n), 100)).getMessage()).contains("'BB' is also the name of item 1");
+        String[] distinct = {"Aa", "BB", "AaBB", "BBAa", "AaAa", "BBBB"};
+        int m = distinct.length;
+        assertThat(problem(distinct, new long[m], ones(m), new int[m], new int[m], minusOnes(m), 100).size()).isEqualTo(m);
         invalid("limit", () -> problem(AB, R, A, F, L, X, -1));
         invalid("sizes[0]", () -> SpaceProblem.of(new long[]{-1}, new int[]{0}, new int[]{0}, 10));
         invalid("last[0]", () -> SpaceProblem.of(new long[]{1}, new int[]{2}, new int[]{1}, 10));
