@@ -40,12 +40,15 @@ public final class SpaceProblem {
     public SpaceProblem(Space space, String[] names, long[] reserved, long[] alignment, int[] first, int[] last,
                         long[] fixedOffset, long limit) {
         // the copies are checked and kept: the caller's arrays may change afterwards
-        names = Objects.requireNonNull(names, "names").clone();
-        reserved = Objects.requireNonNull(reserved, "reserved").clone();
-        alignment = Objects.requireNonNull(alignment, "alignment").clone();
-        first = Objects.requireNonNull(first, "first").clone();
-        last = Objects.requireNonNull(last, "last").clone();
-        fixedOffset = Objects.requireNonNull(fixedOffset, "fixedOffset").clone();
+        this(space, Objects.requireNonNull(names, "names").clone(), Objects.requireNonNull(reserved, "reserved").clone(),
+                Objects.requireNonNull(alignment, "alignment").clone(), Objects.requireNonNull(first, "first").clone(),
+                Objects.requireNonNull(last, "last").clone(), Objects.requireNonNull(fixedOffset, "fixedOffset").clone(),
+                limit, true);
+        checkEntries();
+    }
+
+    /** The checks of the public constructor, on the copies it holds (see the class comment). */
+    private void checkEntries() {
         int n = names.length;
         sameLength("reserved", reserved.length, n);
         sameLength("alignment", alignment.length, n);
@@ -87,17 +90,8 @@ public final class SpaceProblem {
             }
         }
         requireDistinct(names);
-        this.space = space;
-        this.names = names;
-        this.reserved = reserved;
-        this.alignment = alignment;
-        this.first = first;
-        this.last = last;
-        this.fixedOffset = fixedOffset;
-        this.limit = limit;
     }
 
-    /** A problem of arrays already checked and owned by it: for {@link #withLimit} and {@link #subset}. */
     /**
      * Refuses two items of one name, naming the later one. Sorts (hash, index) pairs in one long
      * array and compares names only where hashes meet: 8 bytes per item, where a hash map held
@@ -145,6 +139,10 @@ public final class SpaceProblem {
         }
     }
 
+    /**
+     * A problem of arrays it owns, assigned as they are: for the public constructor (which checks
+     * them next), {@link #withLimit} and {@link #subset} (whose arrays are checked already).
+     */
     private SpaceProblem(Space space, String[] names, long[] reserved, long[] alignment, int[] first, int[] last,
                          long[] fixedOffset, long limit, boolean trusted) {
         this.space = space;
