@@ -1,6 +1,7 @@
 package dev.berth.artifact;
 
 import dev.berth.arith.Checked;
+import dev.berth.failure.Require;
 import dev.berth.solve.LiveBytes;
 import dev.berth.workload.Origin;
 
@@ -15,10 +16,14 @@ import java.util.List;
  * own code.
  */
 public record SpaceUse(long highWater, long generation, LiveBytes.Peak peak) {
+    /**
+     * A negative {@code highWater} or {@code generation} is {@code invalid-input} naming it; a null
+     * {@code peak} a NullPointerException naming it.
+     */
     public SpaceUse {
-        if (highWater < 0 || generation < 0 || peak == null) {
-            throw new IllegalArgumentException("space use " + highWater + ", " + generation + ", " + peak);
-        }
+        Require.nonNegative(highWater, "highWater");
+        Require.nonNegative(generation, "generation");
+        Require.nonNull(peak, "peak");
     }
 
     /** Measures {@code buffers}, all of one space (the caller's selection); sums are checked. */

@@ -1,5 +1,8 @@
 package dev.berth.verify;
 
+import dev.berth.failure.BerthException;
+import dev.berth.failure.Require;
+
 import java.util.List;
 
 /** The validator's typed verdict on a plan. */
@@ -7,19 +10,30 @@ public sealed interface Verdict {
 
     boolean valid();
 
-    /** Every check passed; {@code checks} counts what was checked. */
+    /** Every check passed; {@code checks} counts what was checked (a negative count is {@code invalid-input}). */
     record Valid(long checks) implements Verdict {
+        public Valid {
+            if (checks < 0) {
+                throw BerthException.invalid("checks", Long.toString(checks), "checks: a count of checks is "
+                        + "0..2^63-1, got " + checks);
+            }
+        }
+
         public boolean valid() {
             return true;
         }
     }
 
-    /** At least one violation; the list is never empty. */
+    /**
+     * At least one violation; the list is never empty: an empty one is {@code invalid-input} at
+     * {@code violations}, a null list or element a NullPointerException naming it.
+     */
     record Invalid(List<Violation> violations) implements Verdict {
         public Invalid {
-            violations = List.copyOf(violations);
+            violations = Require.elements(violations, "violations");
             if (violations.isEmpty()) {
-                throw new IllegalArgumentException("an invalid verdict needs a violation");
+                throw BerthException.invalid("violations", "[]", "violations: an invalid verdict needs at least one "
+                        + "violation; a plan without any is Valid");
             }
         }
 
@@ -39,8 +53,12 @@ public sealed interface Verdict {
         }
     }
 
-    /** One broken rule. */
+    /** One broken rule; a null kind or detail is a NullPointerException naming it. */
     record Violation(Kind kind, String detail) {
+        public Violation {
+            Require.nonNull(kind, "kind");
+            Require.nonNull(detail, "detail");
+        }
     }
 
     /** The rules the validator checks. */

@@ -75,12 +75,15 @@ public record BufferSpec(String name, long size, List<Space> candidates, long ac
         return candidates.size() > 1;
     }
 
-    /** This buffer in {@code chosen}, one of its candidates, with its other values unchanged. */
+    /**
+     * This buffer in {@code chosen}, one of its candidates, with its other values unchanged. A
+     * space that is not one of its candidates is {@code invalid-input} at {@code chosen}.
+     */
     public BufferSpec in(Space chosen) {
         Require.nonNull(chosen, "chosen");
         if (!candidates.contains(chosen)) {
-            throw new IllegalArgumentException("space " + chosen.name() + " is not a candidate of buffer '" + name
-                    + "' (" + names(candidates) + ")");
+            throw BerthException.invalid("chosen", chosen.name(), "chosen: space " + chosen.name()
+                    + " is not a candidate of buffer '" + name + "' (" + names(candidates) + ")");
         }
         return new BufferSpec(name, size, List.of(chosen), accesses, alignment, live, tile);
     }

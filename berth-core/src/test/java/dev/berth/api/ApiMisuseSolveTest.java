@@ -4,6 +4,7 @@ import dev.berth.arith.Checked;
 import dev.berth.arith.Sizes;
 import dev.berth.artifact.Assignment;
 import dev.berth.artifact.Plan;
+import dev.berth.artifact.SpaceUse;
 import dev.berth.deploy.DeployCheck;
 import dev.berth.failure.BerthException;
 import dev.berth.failure.Category;
@@ -16,6 +17,7 @@ import dev.berth.target.AddressFormat;
 import dev.berth.target.Space;
 import dev.berth.target.Target;
 import dev.berth.verify.PlanValidator;
+import dev.berth.verify.Verdict;
 import dev.berth.workload.BufferSpec;
 import dev.berth.workload.Workload;
 import org.junit.jupiter.api.Test;
@@ -34,8 +36,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 /**
  * The misuse cases of the API outside the input model that {@link ApiMisuseCampaignTest}
  * covers: the solve package ({@link SpaceProblem}, {@link LiveBytes}, {@link Budget},
- * {@link SolverKind}), {@link Checked} and {@link Sizes}, {@link Assignment}, {@link Target}'s
- * look-up and spaces, space names, {@link DeployCheck} and {@link PlanValidator}. One case per
+ * {@link SolverKind}), {@link Checked} and {@link Sizes}, {@link Assignment}, {@link BufferSpec#in},
+ * {@link SpaceUse}, {@link Verdict}, {@link Target}'s look-up and spaces, space names,
+ * {@link DeployCheck} and {@link PlanValidator}. One case per
  * misuse: a bad value is {@code invalid-input} whose path names the argument, thrown by the
  * call that received it; a null is a {@link NullPointerException} naming the parameter.
  */
@@ -242,6 +245,37 @@ class ApiMisuseSolveTest {
         invalid("why", () -> new Assignment.Choice("b", "sram", 0, 0, Optional.of(why)));
         assertThat(new Assignment(7, 7, 3, Assignment.Proof.LOWER_BOUND,
                 List.of(new Assignment.Choice("b", "sram", 1, 4, Optional.of(why))), List.of()).optimal()).isTrue();
+    }
+
+    // --- BufferSpec.in, SpaceUse, Verdict
+
+    @Test
+    void aSpaceThatIsNotACandidateIsInvalidInputAtChosen() {
+        Space g = Space.logical("g", F32).build();
+        Space h = Space.logical("h", F32).build();
+        BufferSpec b = BufferSpec.named("b").size(8).in(g).orIn(h).live(0, 1).build();
+        BerthException e = invalid("chosen", () -> b.in(Space.logical("x", F32).build()));
+        assertThat(e.failure().fields()).containsEntry("text", "x");
+        assertThat(e.getMessage()).contains("buffer 'b' (g, h)");
+        nullNamed("chosen", () -> b.in(null));
+        assertThat(b.in(h).space()).isEqualTo(h);
+    }
+
+    @Test
+    void spaceUseFiguresAreInvalidInputNamingTheField() {
+        invalid("highWater", () -> new SpaceUse(-1, 0, LiveBytes.Peak.NONE));
+        invalid("generation", () -> new SpaceUse(10, -5, LiveBytes.Peak.NONE));
+        nullNamed("peak", () -> new SpaceUse(0, 0, null));
+    }
+
+    @Test
+    void aVerdictOfNoViolationsOrANegativeCountIsInvalidInput() {
+        invalid("violations", () -> new Verdict.Invalid(List.of()));
+        nullNamed("violations", () -> new Verdict.Invalid(null));
+        nullNamed("kind", () -> new Verdict.Violation(null, "x"));
+        nullNamed("detail", () -> new Verdict.Violation(Verdict.Kind.OVERLAP, null));
+        invalid("checks", () -> new Verdict.Valid(-1));
+        assertThat(new Verdict.Valid(0).valid()).isTrue();
     }
 
     // --- Sizes, Target

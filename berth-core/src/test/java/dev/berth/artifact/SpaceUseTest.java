@@ -40,9 +40,11 @@ class SpaceUseTest {
     }
 
     @Test
-    void negativeFiguresAreRefused() {
-        assertThatThrownBy(() -> new SpaceUse(-1, 0, LiveBytes.Peak.NONE)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new SpaceUse(0, -1, LiveBytes.Peak.NONE)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new SpaceUse(0, 0, null)).isInstanceOf(IllegalArgumentException.class);
+    void negativeFiguresAreInvalidInputNamingTheFieldAndANullPeakIsNamed() {
+        assertThatThrownBy(() -> new SpaceUse(-1, 0, LiveBytes.Peak.NONE)).isInstanceOf(BerthException.class)
+                .hasMessage("invalid-input: highWater: must be a whole number of bytes in 0..2^63-1, got -1");
+        assertThatThrownBy(() -> new SpaceUse(0, -1, LiveBytes.Peak.NONE)).isInstanceOf(BerthException.class)
+                .hasMessage("invalid-input: generation: must be a whole number of bytes in 0..2^63-1, got -1");
+        assertThatThrownBy(() -> new SpaceUse(0, 0, null)).isInstanceOf(NullPointerException.class).hasMessage("peak");
     }
 }

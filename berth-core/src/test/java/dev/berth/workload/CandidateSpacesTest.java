@@ -81,7 +81,8 @@ class CandidateSpacesTest {
         assertThat(b.candidates()).containsExactly(SRAM, GLOBAL);
         assertThatThrownBy(b::space).isInstanceOf(IllegalStateException.class).hasMessageContaining("'x'");
         assertThat(b.in(GLOBAL).space()).isEqualTo(GLOBAL);
-        assertThatThrownBy(() -> b.in(Space.logical("other", F).build())).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> b.in(Space.logical("other", F).build())).isInstanceOf(BerthException.class)
+                .hasMessageContaining("chosen: space other is not a candidate of buffer 'x' (sram, global)");
     }
 
     @Test
