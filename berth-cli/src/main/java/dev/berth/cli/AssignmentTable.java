@@ -1,5 +1,6 @@
 package dev.berth.cli;
 
+import dev.berth.failure.Visible;
 import dev.berth.arith.Sizes;
 import dev.berth.artifact.Assignment;
 import dev.berth.artifact.Plan;
@@ -32,7 +33,7 @@ final class AssignmentTable {
         }
         sb.append("spaces chosen for ").append(a.choices().size()).append(" buffers with candidate spaces:");
         for (Map.Entry<String, long[]> e : by.entrySet()) {
-            sb.append(' ').append(e.getKey()).append(' ').append(e.getValue()[0]).append(" (")
+            sb.append(' ').append(Visible.text(e.getKey())).append(' ').append(e.getValue()[0]).append(" (")
                     .append(Sizes.human(e.getValue()[1])).append(", cost ").append(e.getValue()[2]).append(')');
         }
         sb.append('\n');

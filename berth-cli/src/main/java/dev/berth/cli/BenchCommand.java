@@ -1,5 +1,6 @@
 package dev.berth.cli;
 
+import dev.berth.failure.Visible;
 import dev.berth.artifact.Optimality;
 import dev.berth.artifact.Plan;
 import dev.berth.artifact.SpaceMetrics;
@@ -69,6 +70,12 @@ final class BenchCommand implements Runnable {
             throw BerthException.invalid("DIR", d.toString(), d + ": no .csv files");
         }
         return out;
+    }
+
+    /** One instance's row on stderr as it is planned (the table comes on stdout at the end), names made visible. */
+    static void progress(PrintWriter err, String[] row) {
+        err.println(Visible.text(String.join("  ", row)));
+        err.flush();
     }
 
     /**
@@ -173,9 +180,7 @@ final class BenchCommand implements Runnable {
                                 : (double) m.highWater() / o.lowerBound()), o.solver().id(), Tables.proof(o, m)
                         + (o.timeLimited() ? " (clock)" : ""), String.format(Locale.ROOT, "%.3f", seconds)};
                 rows.add(row);
-                // progress on stderr; the table on stdout at the end
-                err.println(String.join("  ", row));
-                err.flush();
+                progress(err, row);
             }
             PrintWriter out = spec.commandLine().getOut();
             out.println();
@@ -274,13 +279,10 @@ final class BenchCommand implements Runnable {
                             String.format(Locale.ROOT, "%.3f", seconds)};
                 }
                 rows.add(row);
-                // progress on stderr; the table on stdout at the end
-                PrintWriter err = spec.commandLine().getErr();
-                err.println(String.join("  ", row));
-                err.flush();
+                progress(spec.commandLine().getErr(), row);
             }
             out.println();
-            out.println("berth bench minimalloc " + dir + search.describe(choice));
+            out.println("berth bench minimalloc " + Visible.text(dir.toString()) + search.describe(choice));
             out.print(Tables.render(rows));
             out.println(String.format(Locale.ROOT, "total: %d of %d solved and validated%s, %.3f s", solved, files.size(),
                     search.minimize ? ", " + optimal + " proved optimal" : "", totalTime));

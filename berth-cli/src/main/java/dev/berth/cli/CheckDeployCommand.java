@@ -1,5 +1,6 @@
 package dev.berth.cli;
 
+import dev.berth.failure.Visible;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.berth.artifact.Plan;
 import dev.berth.deploy.DeployCheck;
@@ -79,7 +80,7 @@ final class CheckDeployCommand implements Callable<Integer> {
             return 0;
         }
         for (DeployCheck.SpaceNeed n : needs.values()) {
-            out.println("space " + n.space() + ": needs " + n.needed() + " bytes (highWater " + n.highWater()
+            out.println("space " + Visible.text(n.space()) + ": needs " + n.needed() + " bytes (highWater " + n.highWater()
                     + " + runtimeReserve " + n.runtimeReserve() + "), provided " + n.provided() + ", spare " + n.spare()
                     + (bases.containsKey(n.space()) ? "; every address encodable at base " + bases.get(n.space()) : ""));
         }

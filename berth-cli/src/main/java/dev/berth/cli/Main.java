@@ -2,6 +2,7 @@ package dev.berth.cli;
 
 import dev.berth.failure.BerthException;
 import dev.berth.failure.Failure;
+import dev.berth.failure.Visible;
 import dev.berth.io.FailureJson;
 import dev.berth.plan.InvalidPlanException;
 import picocli.CommandLine;
@@ -84,8 +85,9 @@ public final class Main implements Runnable {
             if (ex instanceof InvalidPlanException ip) {
                 Map<String, Object> m = new LinkedHashMap<>();
                 m.put("category", "internal-error");
+                // one line per violation: Verdict.Invalid writes its details visibly, so its own breaks are the only ones
                 m.put("message", ip.getMessage());
-                emit(m, json, out, err);
+                emit(m, json, out, err, true);
                 return 1;
             }
             Map<String, Object> m = new LinkedHashMap<>();
@@ -141,10 +143,22 @@ public final class Main implements Runnable {
     }
 
     private static void emit(Map<String, Object> fields, boolean json, PrintWriter out, PrintWriter err) {
+        emit(fields, json, out, err, false);
+    }
+
+    /**
+     * Prints a failure: as JSON on stdout, or as one message on stderr with every control
+     * character of it written as its code ({@link Visible}: a name from an input file is printed
+     * as such); with {@code lines}, the message's line breaks are kept and each line is made visible.
+     */
+    private static void emit(Map<String, Object> fields, boolean json, PrintWriter out, PrintWriter err,
+                             boolean lines) {
         if (json) {
             out.println(FailureJson.toJson(fields));
         } else {
-            err.println("berth: " + fields.get("category") + ": " + fields.get("message"));
+            String message = String.valueOf(fields.get("message"));
+            err.println("berth: " + fields.get("category") + ": " + (lines
+                    ? String.join("\n", message.lines().map(Visible::text).toList()) : Visible.text(message)));
         }
     }
 

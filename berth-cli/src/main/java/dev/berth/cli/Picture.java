@@ -1,5 +1,6 @@
 package dev.berth.cli;
 
+import dev.berth.failure.Visible;
 import dev.berth.artifact.Plan;
 import dev.berth.artifact.PlannedBuffer;
 import dev.berth.artifact.SpaceMetrics;
@@ -53,11 +54,11 @@ final class Picture {
                 }
             }
             if (bs.isEmpty()) {
-                sb.append("space ").append(e.getKey()).append(" (").append(e.getValue().kind())
+                sb.append("space ").append(Visible.text(e.getKey())).append(" (").append(e.getValue().kind())
                         .append("): no reservations\n\n");
                 continue;
             }
-            space(sb, e.getKey(), e.getValue(), bs, steps, w);
+            space(sb, Visible.text(e.getKey()), e.getValue(), bs, steps, w);
         }
         return sb.toString();
     }
@@ -189,7 +190,7 @@ final class Picture {
         int used = 0;
         for (PlannedBuffer b : named) {
             // an entry "x=name" and two blanks; a tenth of the room is left for ragged line ends
-            int need = b.name().length() + 4;
+            int need = Visible.text(b.name()).length() + 4;
             if (lettered.size() == GLYPHS.length() || used + need > legendChars * 9 / 10) {
                 break;
             }
@@ -226,9 +227,9 @@ final class Picture {
             if (OTHERS.indexOf(g) >= 0) {
                 others++;
             } else if (special(b) != 0) {
-                specials.computeIfAbsent(g, k -> new ArrayList<>()).add(b.name());
+                specials.computeIfAbsent(g, k -> new ArrayList<>()).add(Visible.text(b.name()));
             } else {
-                entries.add(g + "=" + b.name());
+                entries.add(g + "=" + Visible.text(b.name()));
             }
         }
         List<String> lines = new ArrayList<>();

@@ -1,5 +1,6 @@
 package dev.berth.cli;
 
+import dev.berth.failure.Visible;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.berth.artifact.Plan;
 import dev.berth.failure.BerthException;
@@ -207,7 +208,7 @@ final class PlanCommand implements Callable<Integer> {
                             bar.finish();
                         }
                         log.println(String.format(Locale.ROOT, "  %8.2f s  %s  [%d, %d]  %s",
-                                (System.nanoTime() - start) / 1e9, space, lower, upper, event));
+                                (System.nanoTime() - start) / 1e9, Visible.text(space), lower, upper, event));
                         log.flush();
                     }
                 }
@@ -266,7 +267,8 @@ final class PlanCommand implements Callable<Integer> {
             });
             return 0;
         }
-        out.println("plan " + plan.workload() + " on target " + t.name() + ": " + plan.buffers().size()
+        out.println("plan " + Visible.text(plan.workload()) + " on target " + Visible.text(t.name()) + ": "
+                + plan.buffers().size()
                 + " reservations, verified (" + r.verdict().checks() + " checks)");
         out.print(Tables.summary(plan));
         r.assignment().ifPresent(a -> out.print(AssignmentTable.render(a, plan)));
@@ -281,13 +283,15 @@ final class PlanCommand implements Callable<Integer> {
             out.println();
             out.print(Picture.render(plan, width > 0 ? width : Terminal.columns()));
         }
-        out.println(output == null ? "no artifact written (use -o PLAN.json)" : "wrote " + output);
+        out.println(output == null ? "no artifact written (use -o PLAN.json)"
+                : "wrote " + Visible.text(output.toString()));
         if (report != null) {
-            out.println("wrote " + report);
+            out.println("wrote " + Visible.text(report.toString()));
         }
         if (tflmPlan != null) {
             long given = java.util.Arrays.stream(offline).filter(o -> o >= 0).count();
-            out.println("wrote " + tflmPlan + " (OfflineMemoryAllocation: " + offline.length + " offsets, " + given
+            out.println("wrote " + Visible.text(tflmPlan.toString()) + " (OfflineMemoryAllocation: " + offline.length
+                    + " offsets, " + given
                     + " given, -1 for the rest)");
         }
         return 0;

@@ -1,5 +1,6 @@
 package dev.berth.cli;
 
+import dev.berth.failure.Visible;
 import dev.berth.artifact.Plan;
 import dev.berth.cli.report.HtmlReport;
 import dev.berth.failure.BerthException;
@@ -47,7 +48,8 @@ final class ReportCommand implements Callable<Integer> {
         }
         write(plan, output);
         if (!quiet) {
-            spec.commandLine().getOut().println("wrote " + output + " (" + plan.buffers().size() + " reservations)");
+            spec.commandLine().getOut().println("wrote " + Visible.text(output.toString()) + " ("
+                    + plan.buffers().size() + " reservations)");
         }
         return 0;
     }

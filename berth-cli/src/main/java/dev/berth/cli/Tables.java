@@ -1,5 +1,6 @@
 package dev.berth.cli;
 
+import dev.berth.failure.Visible;
 import dev.berth.artifact.Optimality;
 import dev.berth.artifact.Plan;
 import dev.berth.artifact.PlannedBuffer;
@@ -55,7 +56,7 @@ final class Tables {
         for (Map.Entry<String, SpaceMetrics> e : plan.spaces().entrySet()) {
             if (e.getValue().optimality().map(Optimality::timeLimited).orElse(false)) {
                 sb.append("note: the time limit (").append(trim(timeLimit)).append(" s) stopped a search in space ")
-                        .append(e.getKey()).append(" before its work budget did: this plan may differ on another ")
+                        .append(Visible.text(e.getKey())).append(" before its work budget did: this plan may differ on another ")
                         .append("machine or under another load (raise --time-limit)\n");
             }
         }
@@ -77,14 +78,16 @@ final class Tables {
             List<PlannedBuffer> tileBuffers = plan.buffers().stream()
                     .filter(b -> b.origin() == Origin.TILE && b.of().equals(java.util.Optional.of(e.getKey()))).toList();
             PlannedBuffer first = tileBuffers.get(0);
-            sb.append("tiles: ").append(e.getKey()).append(" in ").append(e.getValue().size()).append(" tiles of ")
-                    .append(e.getValue().get(0).transferBytes()).append(" bytes through ").append(first.space())
+            sb.append("tiles: ").append(Visible.text(e.getKey())).append(" in ").append(e.getValue().size())
+                    .append(" tiles of ").append(e.getValue().get(0).transferBytes()).append(" bytes through ")
+                    .append(Visible.text(first.space()))
                     .append(" (").append(tileBuffers.size()).append(" tile buffer").append(tileBuffers.size() == 1 ? "" : "s")
                     .append(" of ").append(first.reserved()).append(" bytes), one descriptor each\n");
         }
         for (PlannedBuffer b : plan.buffers()) {
             if (b.origin() == Origin.DESCRIPTOR_TABLE || b.origin() == Origin.INSTRUCTIONS) {
-                sb.append("generation: ").append(b.name()).append(" in ").append(b.space()).append(", ")
+                sb.append("generation: ").append(Visible.text(b.name())).append(" in ").append(Visible.text(b.space()))
+                        .append(", ")
                         .append(b.requested()).append(" bytes (reserved ").append(b.reserved()).append(") at offset ")
                         .append(b.offset()).append('\n');
             }
@@ -92,7 +95,13 @@ final class Tables {
         return sb.toString();
     }
 
-    static String render(List<String[]> rows) {
+    /**
+     * The rows as a table, columns padded to their widest cell; every cell is written with its
+     * control characters as codes ({@link Visible}), so a name cannot break the table.
+     */
+    static String render(List<String[]> given) {
+        List<String[]> rows = given.stream().map(r -> java.util.Arrays.stream(r).map(Visible::text)
+                .toArray(String[]::new)).toList();
         int cols = rows.get(0).length;
         int[] w = new int[cols];
         for (String[] r : rows) {

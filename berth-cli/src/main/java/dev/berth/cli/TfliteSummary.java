@@ -1,5 +1,6 @@
 package dev.berth.cli;
 
+import dev.berth.failure.Visible;
 import dev.berth.arith.Checked;
 import dev.berth.arith.Sizes;
 import dev.berth.artifact.Plan;
@@ -181,7 +182,7 @@ final class TfliteSummary {
     /** {@code t0 'input' at [0, 9216) over steps [0, 1]} ({@code unset}: TFLM never marks its first use). */
     private static String describe(TflmView.Entry e) {
         String first = e.firstUsed() == TflmView.UNSET ? "unset" : Integer.toString(e.firstUsed());
-        return e.label() + " '" + e.name() + "' at [" + e.offlineOffset() + ", " + e.offlineEnd() + ") over steps [" + first
+        return e.label() + " '" + Visible.text(e.name()) + "' at [" + e.offlineOffset() + ", " + e.offlineEnd() + ") over steps [" + first
                 + ", " + e.lastUsed() + "]";
     }
 

@@ -64,18 +64,9 @@ public final class Require {
         return value;
     }
 
-    /** {@code 'text'} with each control character written as a Java escape (backslash, u, four hex digits). */
+    /** {@code 'text'} with each control character written as its code ({@link Visible}). */
     private static String quoted(String text) {
-        StringBuilder sb = new StringBuilder(text.length() + 2).append('\'');
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (Character.isISOControl(c)) {
-                sb.append(String.format("\\u%04X", (int) c));
-            } else {
-                sb.append(c);
-            }
-        }
-        return sb.append('\'').toString();
+        return "'" + Visible.text(text) + "'";
     }
 
     /** A byte count or offset: 0..2^63-1. */

@@ -2,6 +2,7 @@ package dev.berth.verify;
 
 import dev.berth.failure.BerthException;
 import dev.berth.failure.Require;
+import dev.berth.failure.Visible;
 
 import java.util.List;
 
@@ -41,11 +42,13 @@ public sealed interface Verdict {
             return false;
         }
 
+        /** The count and up to 20 violations, one line each (control characters as {@link Visible} codes). */
         @Override
         public String toString() {
             StringBuilder sb = new StringBuilder("plan failed validation (" + violations.size() + " violation"
                     + (violations.size() == 1 ? "" : "s") + "):");
-            violations.stream().limit(20).forEach(v -> sb.append("\n  - ").append(v.kind()).append(": ").append(v.detail()));
+            violations.stream().limit(20).forEach(v -> sb.append("\n  - ").append(v.kind()).append(": ")
+                    .append(Visible.text(v.detail())));
             if (violations.size() > 20) {
                 sb.append("\n  ... ").append(violations.size() - 20).append(" more");
             }

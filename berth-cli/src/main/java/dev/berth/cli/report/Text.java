@@ -1,5 +1,7 @@
 package dev.berth.cli.report;
 
+import dev.berth.failure.Visible;
+
 import java.util.Locale;
 
 /** Escaping for HTML and for JSON inside a {@code <script>} element, and short number formats. */
@@ -9,7 +11,7 @@ public final class Text {
 
     /**
      * Escapes text for an HTML text node or a quoted attribute; a control character other than
-     * newline and tab is written as its code ({@code \u0000}), never raw.
+     * newline and tab is written as its code ({@link Visible}), never raw.
      */
     static String html(String s) {
         StringBuilder sb = new StringBuilder(s.length() + 8);
@@ -24,7 +26,7 @@ public final class Text {
                 default -> {
                     // control characters (NUL among them) are not HTML text: shown as their code, as JSON writes them
                     if (Character.isISOControl(c) && c != '\n' && c != '\t') {
-                        sb.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
+                        Visible.code(sb, c);
                     } else {
                         sb.append(c);
                     }
@@ -50,7 +52,7 @@ public final class Text {
                 case '\t' -> sb.append("\\t");
                 default -> {
                     if (c < 0x20 || c == '<' || c == '>' || c == '&' || c == '\u2028' || c == '\u2029') {
-                        sb.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
+                        Visible.code(sb, c);
                     } else {
                         sb.append(c);
                     }
