@@ -181,6 +181,20 @@ class MiniMallocCliTest {
     }
 
     @Test
+    void aFixedRowEndingPastTheCapacityIsCalledAFixedRegionFromTheFirstSentence() throws IOException {
+        Path in = write("past.csv", """
+                id,lower,upper,size,offset
+                b1,0,3,4,0
+                b2,3,9,4,60
+                b3,0,9,4,
+                """);
+        Run r = Run.of("plan", in.toString(), "--capacity", "32");
+        assertThat(r.exit()).isEqualTo(5);
+        assertThat(r.err()).startsWith("berth: capacity-exceeded: fixed region b2 in space mem: start 60 is past the "
+                + "usable capacity 32").contains("the fixed region b2 sits at 60").doesNotContain("buffer b2");
+    }
+
+    @Test
     void aSearchProvedInfeasibilityNamesASmallSubset() throws IOException {
         // the fixed region at 4..6 leaves no 5 contiguous bytes in 10, though only 8 are live
         Path in = write("frag.csv", """

@@ -42,10 +42,25 @@ public final class Admission {
         return admit(space, buffer, candidate, requested, alignment, Mode.ALIGNED);
     }
 
+    /**
+     * Admits {@code requested} bytes for {@code buffer} in {@code space} at {@code candidate},
+     * rounded as {@code mode} says; its failures name it a buffer.
+     */
     public static Placement admit(Space space, String buffer, long candidate, long requested, long alignment,
                                   Mode mode) {
+        return admit(space, buffer, candidate, requested, alignment, mode, false);
+    }
+
+    /**
+     * As {@link #admit(Space, String, long, long, long, Mode)}; a {@code fixedRegion} (a region of
+     * an earlier stage, which only its caller knows: {@link Mode#EXACT} also re-admits placed
+     * buffers) is called a fixed region in the failures' messages, anything else a buffer.
+     */
+    public static Placement admit(Space space, String buffer, long candidate, long requested, long alignment,
+                                  Mode mode, boolean fixedRegion) {
+        String what = noun(fixedRegion, buffer);
         // 1. input
-        checkInput(buffer, candidate, requested, alignment);
+        checkInput(what, buffer, candidate, requested, alignment);
         // 2. host arithmetic
         long eff = mode == Mode.EXACT ? 1 : effectiveAlignment(space, buffer, requested, alignment);
         long reserved = mode == Mode.EXACT ? requested : reservedSize(space, buffer, requested, eff);
@@ -55,21 +70,21 @@ public final class Admission {
         long room = fmt.maxAddress() - base; // largest encodable offset; negative when the base itself is past M
         long pad = Checked.padding(candidate, eff);
         if (room < 0 || candidate > room || pad > room - candidate) {
-            throw startNotEncodable(space, buffer, candidate, requested, reserved, eff, pad, room);
+            throw startNotEncodable(space, what, buffer, candidate, requested, reserved, eff, pad, room);
         }
         long start = candidate + pad;
         boolean endOk = fmt.end() == EndConvention.EXCLUSIVE
                 ? reserved <= room - start
                 : reserved == 0 || reserved - 1 <= room - start;
         if (!endOk) {
-            throw endNotEncodable(space, buffer, start, requested, reserved, eff, room);
+            throw endNotEncodable(space, what, buffer, start, requested, reserved, eff, room);
         }
         // 4. capacity (local spaces, and external ones that give one)
         OptionalLong usable = space.usableCapacity();
         if (usable.isPresent()) {
             long c = usable.getAsLong();
             if (start > c || reserved > c - start) {
-                throw capacityExceeded(space, buffer, candidate, start, requested, reserved, eff, c);
+                throw capacityExceeded(space, what, buffer, candidate, start, requested, reserved, eff, c);
             }
         }
         return new Placement(buffer, space, start, requested, reserved, eff);
@@ -80,13 +95,23 @@ public final class Admission {
      * or size, or a zero or negative alignment, is {@code invalid-input}.
      */
     public static void checkInput(String buffer, long candidate, long requested, long alignment) {
+        checkInput(noun(false, buffer), buffer, candidate, requested, alignment);
+    }
+
+    /** {@link #checkInput(String, long, long, long)}, the messages naming {@code what} ("buffer x", "fixed region x"). */
+    private static void checkInput(String what, String buffer, long candidate, long requested, long alignment) {
         if (candidate < 0) {
-            throw BerthException.invalid(buffer, Long.toString(candidate), "buffer " + buffer + ": offset " + candidate + " is negative");
+            throw BerthException.invalid(buffer, Long.toString(candidate), what + ": offset " + candidate + " is negative");
         }
         if (requested < 0) {
-            throw BerthException.invalid(buffer, Long.toString(requested), "buffer " + buffer + ": size " + requested + " is negative");
+            throw BerthException.invalid(buffer, Long.toString(requested), what + ": size " + requested + " is negative");
         }
         Checked.requireAlignment(alignment, buffer, ".alignment");
+    }
+
+    /** How messages name the reservation: {@code fixed region NAME} or {@code buffer NAME}. */
+    private static String noun(boolean fixedRegion, String name) {
+        return (fixedRegion ? "fixed region " : "buffer ") + name;
     }
 
     /**
@@ -195,8 +220,8 @@ public final class Admission {
                 .withAlignment(alignment);
     }
 
-    private static BerthException startNotEncodable(Space space, String buffer, long candidate, long requested,
-                                                    long reserved, long eff, long pad, long room) {
+    private static BerthException startNotEncodable(Space space, String what, String buffer, long candidate,
+                                                    long requested, long reserved, long eff, long pad, long room) {
         // described lazily: a search that catches this pays for no message
         return new BerthException(Category.ADDRESS_NOT_ENCODABLE, () -> {
             String why;
@@ -215,12 +240,12 @@ public final class Admission {
             Facts f = facts(space, buffer, candidate, requested, eff).withReserved(reserved)
                     .withLimit(space.format().maxAddress(), formatSource(space));
             return new Failure.AddressNotEncodable(
-                    "buffer " + buffer + " in space " + space.name() + ": " + why + "; limit from " + formatSource(space), f);
+                    what + " in space " + space.name() + ": " + why + "; limit from " + formatSource(space), f);
         });
     }
 
-    private static BerthException endNotEncodable(Space space, String buffer, long start, long requested,
-                                                  long reserved, long eff, long room) {
+    private static BerthException endNotEncodable(Space space, String what, String buffer, long start,
+                                                  long requested, long reserved, long eff, long room) {
         // described lazily: a search that catches this pays for no message
         return new BerthException(Category.ADDRESS_NOT_ENCODABLE, () -> {
             long fits = space.format().end() == EndConvention.EXCLUSIVE ? room - start : room - start + 1;
@@ -230,12 +255,12 @@ public final class Admission {
             Facts f = facts(space, buffer, start, requested, eff).withReserved(reserved)
                     .withLimit(space.format().maxAddress(), formatSource(space));
             return new Failure.AddressNotEncodable(
-                    "buffer " + buffer + " in space " + space.name() + ": " + why + "; limit from " + formatSource(space), f);
+                    what + " in space " + space.name() + ": " + why + "; limit from " + formatSource(space), f);
         });
     }
 
-    private static BerthException capacityExceeded(Space space, String buffer, long candidate, long start,
-                                                   long requested, long reserved, long eff, long usable) {
+    private static BerthException capacityExceeded(Space space, String what, String buffer, long candidate,
+                                                   long start, long requested, long reserved, long eff, long usable) {
         // described lazily: a search that catches this pays for no message
         return new BerthException(Category.CAPACITY_EXCEEDED, () -> {
             String why = start > usable
@@ -245,7 +270,7 @@ public final class Admission {
             Facts f = facts(space, buffer, start, requested, eff).withReserved(reserved)
                     .withLimit(usable, capacitySource(space));
             return new Failure.CapacityExceeded(
-                    "buffer " + buffer + " in space " + space.name() + ": " + why + "; limit from " + capacitySource(space),
+                    what + " in space " + space.name() + ": " + why + "; limit from " + capacitySource(space),
                     f, Shortfall.UNDIAGNOSED);
         });
     }

@@ -93,12 +93,13 @@ public final class SpaceAllocator {
     /**
      * Places the reservation at {@code candidate} (aligned up in {@link Admission.Mode#ALIGNED}
      * mode, exactly there in {@link Admission.Mode#EXACT} mode). A conflict with a held
-     * reservation is {@code invalid-input}.
+     * reservation is {@code invalid-input}; an admission failure of an {@link Origin#FIXED} one
+     * names it a fixed region.
      */
     public Allocation reserveAt(String name, Lifetime live, long candidate, long requested, long alignment,
                                 Admission.Mode mode, Origin origin) {
         requireNewName(name);
-        Placement p = Admission.admit(space, name, candidate, requested, alignment, mode);
+        Placement p = Admission.admit(space, name, candidate, requested, alignment, mode, origin == Origin.FIXED);
         Allocation a = new Allocation(p, live, origin);
         for (Allocation o : held.values()) {
             if (o.conflicts(a)) {
@@ -139,7 +140,8 @@ public final class SpaceAllocator {
                 throw BerthException.invalid(r.name(), "a reservation named " + r.name() + " is requested twice in space "
                         + space.name());
             }
-            Placement p = Admission.admit(space, r.name(), r.candidate(), r.requested(), r.alignment(), r.mode());
+            Placement p = Admission.admit(space, r.name(), r.candidate(), r.requested(), r.alignment(), r.mode(),
+                    r.origin() == Origin.FIXED);
             fresh.put(r.name(), new Allocation(p, r.live(), r.origin()));
         }
         List<Allocation> all = new ArrayList<>(held.size() + fresh.size());

@@ -457,7 +457,7 @@ public final class Planner {
 
     private static Placement admit(Space s, Item it, long offset) {
         return it.fixedOffset() >= 0
-                ? Admission.admit(s, it.name(), it.fixedOffset(), it.requested(), 1, Admission.Mode.EXACT)
+                ? Admission.admit(s, it.name(), it.fixedOffset(), it.requested(), 1, Admission.Mode.EXACT, true)
                 : Admission.admit(s, it.name(), offset, it.requested(), it.alignment());
     }
 

@@ -31,6 +31,20 @@ class SpaceAllocatorDetailTest {
     }
 
     @Test
+    void anAdmissionFailureNamesAFixedRegionByItsOriginNotByItsMode() {
+        // Mode.EXACT also re-admits placed buffers: only the origin says it is a fixed region
+        assertThatThrownBy(() -> allocator().reserveAt("abi", ALL, 995, 10, 1, Admission.Mode.EXACT, Origin.FIXED))
+                .isInstanceOf(BerthException.class).hasMessageStartingWith("address-not-encodable: fixed region abi "
+                        + "in space g: ");
+        assertThatThrownBy(() -> allocator().reserveAt("t", ALL, 995, 10, 1, Admission.Mode.EXACT, Origin.TENSOR))
+                .isInstanceOf(BerthException.class).hasMessageStartingWith("address-not-encodable: buffer t in space g: ");
+        assertThatThrownBy(() -> allocator().reserveAllAt(java.util.List.of(
+                new SpaceAllocator.At("abi", ALL, 1000, 1, 1, Admission.Mode.EXACT, Origin.FIXED))))
+                .isInstanceOf(BerthException.class).hasMessageStartingWith("address-not-encodable: fixed region abi "
+                        + "in space g: start 1000 is past");
+    }
+
+    @Test
     void theGapSearchFollowsOffsetsNotTheOrderOfRequests() {
         SpaceAllocator a = allocator();
         at(a, "high", 20, 10, ALL);

@@ -89,6 +89,27 @@ class AllocationPathsTest {
     }
 
     @Test
+    void aFixedRegionIsCalledOneInTheFirstSentenceOfItsFailure() {
+        Target t = target(F100, WIDE, Optional.empty());
+        Workload format = Workload.builder("w")
+                .fixed(FixedRegion.at("abi", t.space("global", "test"), 90, 20, Lifetime.of(0, 0))).build();
+        assertThatThrownBy(() -> Planner.plan(t, format, Planner.Options.defaults()))
+                .hasMessageStartingWith("address-not-encodable: fixed region abi in space global: ");
+        Space small = Space.local("local", WIDE).capacity(1000).build();
+        Target c = Target.builder("c").space(small).build();
+        Workload capacity = Workload.builder("w").buffer(BufferSpec.named("a").size(8).in(small).live(0, 1).build())
+                .fixed(FixedRegion.at("abi", small, 990, 64, Lifetime.of(0, 1))).build();
+        assertThatThrownBy(() -> Planner.plan(c, capacity, Planner.Options.defaults()))
+                .hasMessageStartingWith("capacity-exceeded: fixed region abi in space local: 64 bytes requested reserve "
+                        + "64 (alignment 1) at start 990, but only 10 bytes are free from there")
+                .hasMessageContaining("the fixed region abi sits at 990");
+        Workload buffer = Workload.builder("w")
+                .buffer(BufferSpec.named("wide").size(101).in(t.space("global", "test")).live(0, 0).build()).build();
+        assertThatThrownBy(() -> Planner.plan(t, buffer, Planner.Options.defaults()))
+                .hasMessageStartingWith("address-not-encodable: buffer wide in space global: ");
+    }
+
+    @Test
     void tileBuffers() {
         // local holds 1 MiB but its format only 100 bytes: one 200-byte tile buffer cannot be encoded
         Target t = target(WIDE, F100, descriptors(1, Optional.empty()));
