@@ -23,12 +23,6 @@ class ControlCharactersCliTest {
     @TempDir
     Path dir;
 
-    private Path write(String name, String text) throws IOException {
-        Path p = dir.resolve(name);
-        Files.writeString(p, text);
-        return p;
-    }
-
     /** No control character but the line feeds that end lines, none inside a name. */
     private static void noRawControlCharacters(String text) {
         for (int i = 0; i < text.length(); i++) {
@@ -45,7 +39,7 @@ class ControlCharactersCliTest {
     }
 
     private Path workload() throws IOException {
-        return write("w.json", """
+        return Files.writeString(dir.resolve("w.json"), """
                 { "workload": "w\\u001b]0;title\\u0007",
                   "buffers": [
                     { "name": "%s", "size": "4KiB", "space": "global", "live": [0, 2] },
@@ -78,7 +72,7 @@ class ControlCharactersCliTest {
 
     @Test
     void anErrorMessageNamingTheBufferWritesItVisibly() throws IOException {
-        Path w = write("bad.json", """
+        Path w = Files.writeString(dir.resolve("bad.json"), """
                 { "buffers": [ { "name": "%s", "size": "1MiB", "space": "sram", "live": [0, 1] } ] }
                 """.formatted(EVIL));
         Run r = Run.of("plan", w.toString());
@@ -87,7 +81,7 @@ class ControlCharactersCliTest {
         assertThat(r.err()).startsWith("berth: capacity-exceeded: ").contains(EVIL_SHOWN);
         assertThat(r.err().lines()).hasSize(1);
 
-        Path twice = write("twice.json", """
+        Path twice = Files.writeString(dir.resolve("twice.json"), """
                 { "buffers": [ { "name": "%1$s", "size": 8, "space": "global", "live": [0, 1] },
                                { "name": "%1$s", "size": 8, "space": "global", "live": [0, 1] } ] }
                 """.formatted(EVIL));
