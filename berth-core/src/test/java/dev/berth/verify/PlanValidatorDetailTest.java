@@ -22,6 +22,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * The validator at the edges of each rule: ranges that end exactly at a format's limit
@@ -418,5 +419,14 @@ class PlanValidatorDetailTest {
         List<Verdict.Violation> twenty = many.subList(0, 20);
         assertThat(new Verdict.Invalid(twenty).toString()).endsWith("  - BAD_SIZE: v19").doesNotContain("more");
         assertThat(new Verdict.Valid(3).valid()).isTrue();
+    }
+
+    /** A verdict's count of checks is 0..2^63-1: zero is a valid count (PIT's boundary mutant of the check). */
+    @Test
+    void aValidVerdictCountsFromZero() {
+        assertThat(new Verdict.Valid(0).checks()).isZero();
+        assertThat(new Verdict.Valid(Long.MAX_VALUE).valid()).isTrue();
+        assertThatThrownBy(() -> new Verdict.Valid(-1)).isInstanceOf(dev.berth.failure.BerthException.class)
+                .hasMessageContaining("checks");
     }
 }
