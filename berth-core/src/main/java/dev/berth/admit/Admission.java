@@ -58,9 +58,8 @@ public final class Admission {
      */
     public static Placement admit(Space space, String buffer, long candidate, long requested, long alignment,
                                   Mode mode, boolean fixedRegion) {
-        String what = noun(fixedRegion, buffer);
-        // 1. input
-        checkInput(what, buffer, candidate, requested, alignment);
+        // 1. input (the noun of the messages is made only on failure: admission runs in every search's inner loop)
+        checkInput(fixedRegion, buffer, candidate, requested, alignment);
         // 2. host arithmetic
         long eff = mode == Mode.EXACT ? 1 : effectiveAlignment(space, buffer, requested, alignment);
         long reserved = mode == Mode.EXACT ? requested : reservedSize(space, buffer, requested, eff);
@@ -70,21 +69,21 @@ public final class Admission {
         long room = fmt.maxAddress() - base; // largest encodable offset; negative when the base itself is past M
         long pad = Checked.padding(candidate, eff);
         if (room < 0 || candidate > room || pad > room - candidate) {
-            throw startNotEncodable(space, what, buffer, candidate, requested, reserved, eff, pad, room);
+            throw startNotEncodable(space, fixedRegion, buffer, candidate, requested, reserved, eff, pad, room);
         }
         long start = candidate + pad;
         boolean endOk = fmt.end() == EndConvention.EXCLUSIVE
                 ? reserved <= room - start
                 : reserved == 0 || reserved - 1 <= room - start;
         if (!endOk) {
-            throw endNotEncodable(space, what, buffer, start, requested, reserved, eff, room);
+            throw endNotEncodable(space, fixedRegion, buffer, start, requested, reserved, eff, room);
         }
         // 4. capacity (local spaces, and external ones that give one)
         OptionalLong usable = space.usableCapacity();
         if (usable.isPresent()) {
             long c = usable.getAsLong();
             if (start > c || reserved > c - start) {
-                throw capacityExceeded(space, what, buffer, candidate, start, requested, reserved, eff, c);
+                throw capacityExceeded(space, fixedRegion, buffer, candidate, start, requested, reserved, eff, c);
             }
         }
         return new Placement(buffer, space, start, requested, reserved, eff);
@@ -95,16 +94,16 @@ public final class Admission {
      * or size, or a zero or negative alignment, is {@code invalid-input}.
      */
     public static void checkInput(String buffer, long candidate, long requested, long alignment) {
-        checkInput(noun(false, buffer), buffer, candidate, requested, alignment);
+        checkInput(false, buffer, candidate, requested, alignment);
     }
 
-    /** {@link #checkInput(String, long, long, long)}, the messages naming {@code what} ("buffer x", "fixed region x"). */
-    private static void checkInput(String what, String buffer, long candidate, long requested, long alignment) {
+    /** {@link #checkInput(String, long, long, long)}, the messages naming a {@code fixedRegion} so ("fixed region x"), else "buffer x". */
+    private static void checkInput(boolean fixedRegion, String buffer, long candidate, long requested, long alignment) {
         if (candidate < 0) {
-            throw BerthException.invalid(buffer, Long.toString(candidate), what + ": offset " + candidate + " is negative");
+            throw BerthException.invalid(buffer, Long.toString(candidate), noun(fixedRegion, buffer) + ": offset " + candidate + " is negative");
         }
         if (requested < 0) {
-            throw BerthException.invalid(buffer, Long.toString(requested), what + ": size " + requested + " is negative");
+            throw BerthException.invalid(buffer, Long.toString(requested), noun(fixedRegion, buffer) + ": size " + requested + " is negative");
         }
         Checked.requireAlignment(alignment, buffer, ".alignment");
     }
@@ -220,7 +219,7 @@ public final class Admission {
                 .withAlignment(alignment);
     }
 
-    private static BerthException startNotEncodable(Space space, String what, String buffer, long candidate,
+    private static BerthException startNotEncodable(Space space, boolean fixedRegion, String buffer, long candidate,
                                                     long requested, long reserved, long eff, long pad, long room) {
         // described lazily: a search that catches this pays for no message
         return new BerthException(Category.ADDRESS_NOT_ENCODABLE, () -> {
@@ -240,11 +239,11 @@ public final class Admission {
             Facts f = facts(space, buffer, candidate, requested, eff).withReserved(reserved)
                     .withLimit(space.format().maxAddress(), formatSource(space));
             return new Failure.AddressNotEncodable(
-                    what + " in space " + space.name() + ": " + why + "; limit from " + formatSource(space), f);
+                    noun(fixedRegion, buffer) + " in space " + space.name() + ": " + why + "; limit from " + formatSource(space), f);
         });
     }
 
-    private static BerthException endNotEncodable(Space space, String what, String buffer, long start,
+    private static BerthException endNotEncodable(Space space, boolean fixedRegion, String buffer, long start,
                                                   long requested, long reserved, long eff, long room) {
         // described lazily: a search that catches this pays for no message
         return new BerthException(Category.ADDRESS_NOT_ENCODABLE, () -> {
@@ -255,11 +254,11 @@ public final class Admission {
             Facts f = facts(space, buffer, start, requested, eff).withReserved(reserved)
                     .withLimit(space.format().maxAddress(), formatSource(space));
             return new Failure.AddressNotEncodable(
-                    what + " in space " + space.name() + ": " + why + "; limit from " + formatSource(space), f);
+                    noun(fixedRegion, buffer) + " in space " + space.name() + ": " + why + "; limit from " + formatSource(space), f);
         });
     }
 
-    private static BerthException capacityExceeded(Space space, String what, String buffer, long candidate,
+    private static BerthException capacityExceeded(Space space, boolean fixedRegion, String buffer, long candidate,
                                                    long start, long requested, long reserved, long eff, long usable) {
         // described lazily: a search that catches this pays for no message
         return new BerthException(Category.CAPACITY_EXCEEDED, () -> {
@@ -270,7 +269,7 @@ public final class Admission {
             Facts f = facts(space, buffer, start, requested, eff).withReserved(reserved)
                     .withLimit(usable, capacitySource(space));
             return new Failure.CapacityExceeded(
-                    what + " in space " + space.name() + ": " + why + "; limit from " + capacitySource(space),
+                    noun(fixedRegion, buffer) + " in space " + space.name() + ": " + why + "; limit from " + capacitySource(space),
                     f, Shortfall.UNDIAGNOSED);
         });
     }
