@@ -103,4 +103,31 @@ class ControlCharactersCliTest {
         assertThat(i.exit()).as(i.err()).isZero();
         raw(i);
     }
+
+    /**
+     * JSON output (stdout with {@code --json}, the plan artifact, a failure as JSON) escapes DEL and
+     * the C1 codes too, not only what JSON requires, and a JSON reader gets every name back as it was.
+     */
+    @Test
+    void jsonOutputEscapesEveryControlCharacterAndKeepsTheNames() throws IOException {
+        Path plan = dir.resolve("plan.json");
+        Run r = Run.of("plan", workload().toString(), "--json", "-o", plan.toString());
+        assertThat(r.exit()).as(r.err()).isZero();
+        raw(r);
+        String artifact = Files.readString(plan);
+        noRawControlCharacters(artifact);
+        assertThat(artifact).contains("del\\u007F c1\\u009B");
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        assertThat(json.readTree(artifact).findValuesAsText("name"))
+                .contains("del\u007f c1\u009b", "evil\u001b[31m\nline\rover", "tab\there");
+        assertThat(json.readTree(r.out()).get("spaces").has("global")).isTrue();
+
+        Path w = Files.writeString(dir.resolve("bad.json"), """
+                { "buffers": [ { "name": "c1\\u0085", "size": "1MiB", "space": "sram", "live": [0, 1] } ] }
+                """);
+        Run bad = Run.of("plan", w.toString(), "--json");
+        assertThat(bad.exit()).isEqualTo(5);
+        raw(bad);
+        assertThat(bad.out()).contains("c1\\u0085");
+    }
 }

@@ -182,6 +182,7 @@ public final class PlanJson {
     public static JsonGenerator generator(OutputStream out) throws IOException {
         JsonGenerator g = Json.MAPPER.getFactory().createGenerator(out, JsonEncoding.UTF8);
         g.setPrettyPrinter(new ArtifactPrinter());
+        g.setCharacterEscapes(ControlEscapes.INSTANCE);
         g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
         return g;
     }
