@@ -214,5 +214,11 @@ class MiniMallocCsvTest {
                 })
                 .hasMessageContaining("line 4: two rows with an offset overlap: b [50, +100) overlaps a [0, +100)")
                 .hasMessageNotContaining("fixed[");
+        // named by the rows themselves, the earlier one's line too: not cut out of the workload's message
+        MiniMallocCsv.Document later = parse("id,lower,upper,size,offset\nfree,0,10,8,\nc,20,30,4,0\na,0,10,100,0\n"
+                + "d,20,30,4,8\nb,5,6,100,99\n");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> later.workload(MiniMallocCsv.target(1000)))
+                .hasMessageEndingWith(later.name() + ": line 6: two rows with an offset overlap: b [99, +100) overlaps "
+                        + "a [0, +100) on line 4 during common steps");
     }
 }
