@@ -413,12 +413,25 @@ public final class MiniMallocCsv {
         return out.toString(StandardCharsets.UTF_8);
     }
 
-    /** As {@link #write(Document, Plan)}, row by row to {@code out} (UTF-8), which is not closed. */
+    /**
+     * As {@link #write(Document, Plan)}, row by row to {@code out} (UTF-8), which is not closed. A
+     * plan without a buffer of a row (a plan of another document) is {@code invalid-input} naming
+     * {@code plan}, before anything is written.
+     */
     public static void write(Document doc, Plan plan, java.io.OutputStream out) throws IOException {
+        dev.berth.failure.Require.nonNull(doc, "doc");
+        dev.berth.failure.Require.nonNull(plan, "plan");
+        dev.berth.failure.Require.nonNull(out, "out");
         Map<String, PlannedBuffer> planned = new HashMap<>();
         for (PlannedBuffer b : plan.buffers()) {
             if (b.space().equals(SPACE)) {
                 planned.put(b.name(), b);
+            }
+        }
+        for (Row r : doc.rows()) {
+            if (!planned.containsKey(r.id())) {
+                throw BerthException.invalid("plan", r.id(), "plan: it has no buffer " + r.id() + " in space " + SPACE
+                        + " (line " + r.line() + " of " + doc.name() + "); the plan is not one of this document");
             }
         }
         int offsetColumn = doc.header().indexOf("offset");
@@ -431,9 +444,6 @@ public final class MiniMallocCsv {
         w.write('\n');
         for (Row r : doc.rows()) {
             PlannedBuffer b = planned.get(r.id());
-            if (b == null) {
-                throw new IllegalArgumentException("the plan has no buffer " + r.id() + " in space " + SPACE);
-            }
             String offset = Long.toString(b.offset());
             List<String> cells = r.cells();
             for (int c = 0; c < cells.size(); c++) {

@@ -205,6 +205,21 @@ class MiniMallocCsvTest {
     }
 
     @Test
+    void writingAPlanOfAnotherDocumentIsInvalidInputNamingThePlanAndWritesNothing() {
+        MiniMallocCsv.Document d = parse(INPUT_12);
+        PlanResult r = Planner.plan(MiniMallocCsv.target(12), parse("id,lower,upper,size\nb1,0,3,4\n")
+                .workload(MiniMallocCsv.target(12)), Planner.Options.defaults());
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> MiniMallocCsv.write(d, r.plan(), out))
+                .isInstanceOfSatisfying(dev.berth.failure.BerthException.class, e -> {
+                    assertThat(e.category()).isEqualTo(dev.berth.failure.Category.INVALID_INPUT);
+                    assertThat(e.failure().fields()).containsEntry("path", "plan");
+                })
+                .hasMessageContaining("plan: it has no buffer b2 in space mem (line 3 of t)");
+        assertThat(out.size()).isZero();
+    }
+
+    @Test
     void rowsWithOffsetsThatOverlapAreNamedByTheLaterRowsLine() {
         MiniMallocCsv.Document d = parse("id,lower,upper,size,offset\na,0,10,100,0\nfree,0,10,8,\nb,0,10,100,50\n");
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> d.workload(MiniMallocCsv.target(1000)))
