@@ -1,13 +1,11 @@
 package dev.berth.io.onnx;
 
-import dev.berth.failure.BerthException;
-import dev.berth.failure.Category;
-import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.Test;
 
 import java.util.Arrays;
 import java.util.Optional;
 
+import static dev.berth.io.InvalidAt.assertInvalidAt;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -16,19 +14,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * naming it, a null one a NullPointerException naming it, never an IllegalArgumentException.
  */
 class ShapeAndTensorInfoArgumentsTest {
-    private static void invalidAt(ThrowingCallable call, String path, String... message) {
-        assertThatThrownBy(call).isInstanceOfSatisfying(BerthException.class, e -> {
-            assertThat(e.category()).isEqualTo(Category.INVALID_INPUT);
-            assertThat(e.failure().fields()).containsEntry("path", path);
-            assertThat(e.getMessage()).contains(message);
-        });
-    }
-
     @Test
     void aNegativeDimensionIsInvalidInputNamingIt() {
-        invalidAt(() -> Shape.of(1, 3, -2), "dims[2]", "dims[2]: a dimension is a whole number 0..2^63-1, got -2");
-        invalidAt(() -> Shape.of(Arrays.asList(-1L)), "dims[0]", "got -1");
-        invalidAt(() -> Shape.of(1, 3).with(0, -5), "dims[0]", "got -5 in [-5, 3]");
+        assertInvalidAt(() -> Shape.of(1, 3, -2), "dims[2]", "dims[2]: a dimension is a whole number 0..2^63-1, got -2");
+        assertInvalidAt(() -> Shape.of(Arrays.asList(-1L)), "dims[0]", "got -1");
+        assertInvalidAt(() -> Shape.of(1, 3).with(0, -5), "dims[0]", "got -5 in [-5, 3]");
         assertThat(Shape.of(0, 3).elements()).isZero();
     }
 
@@ -41,7 +31,7 @@ class ShapeAndTensorInfoArgumentsTest {
 
     @Test
     void valuesThatDoNotFillTheShapeAreInvalidInputNamingThem() {
-        invalidAt(() -> TensorInfo.of("t", ElementType.INT64, Shape.of(2, 2), Optional.of(Values.ofInts(1, 2, 3))),
+        assertInvalidAt(() -> TensorInfo.of("t", ElementType.INT64, Shape.of(2, 2), Optional.of(Values.ofInts(1, 2, 3))),
                 "values", "values: tensor t of shape [2, 2] has 4 elements, but 3 values were given");
         assertThat(TensorInfo.of("t", ElementType.INT64, Shape.of(2, 2), Optional.of(Values.ofInts(1, 2, 3, 4)))
                 .values()).isPresent();

@@ -1,12 +1,9 @@
 package dev.berth.io.tflite;
 
 import dev.berth.artifact.Plan;
-import dev.berth.failure.BerthException;
-import dev.berth.failure.Category;
 import dev.berth.io.TargetJson;
 import dev.berth.plan.Planner;
 import dev.berth.workload.Workload;
-import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.Test;
 
 import java.nio.ByteBuffer;
@@ -14,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
+import static dev.berth.io.InvalidAt.assertInvalidAt;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -31,18 +29,10 @@ class TflmArgumentsTest {
                 TfliteImport.Options.of());
     }
 
-    private static void invalidAt(ThrowingCallable call, String path, String... message) {
-        assertThatThrownBy(call).isInstanceOfSatisfying(BerthException.class, e -> {
-            assertThat(e.category()).isEqualTo(Category.INVALID_INPUT);
-            assertThat(e.failure().fields()).containsEntry("path", path);
-            assertThat(e.getMessage()).contains(message);
-        });
-    }
-
     @Test
     void aBufferOfNegativeSizeOrOffsetBelowOnlineIsInvalidInput() {
-        invalidAt(() -> new TflmGreedyPlanner.Buffer(-16, 0, 1, TflmGreedyPlanner.ONLINE), "size", "got -16");
-        invalidAt(() -> new TflmGreedyPlanner.Buffer(16, 0, 1, -2), "offlineOffset",
+        assertInvalidAt(() -> new TflmGreedyPlanner.Buffer(-16, 0, 1, TflmGreedyPlanner.ONLINE), "size", "got -16");
+        assertInvalidAt(() -> new TflmGreedyPlanner.Buffer(16, 0, 1, -2), "offlineOffset",
                 "offlineOffset: an offset 0..2^63-1, or -1 for a buffer TFLM plans online, got -2");
         assertThat(new TflmGreedyPlanner.Buffer(0, 0, 1, 0).size()).isZero();
     }
@@ -53,7 +43,7 @@ class TflmArgumentsTest {
         for (int i = 0; i <= TflmGreedyPlanner.MAX_BUFFERS; i++) {
             many.add(new TflmGreedyPlanner.Buffer(16, i, i, TflmGreedyPlanner.ONLINE));
         }
-        invalidAt(() -> TflmGreedyPlanner.plan(many), "buffers", "buffers: 16385 buffers, more than the 16384");
+        assertInvalidAt(() -> TflmGreedyPlanner.plan(many), "buffers", "buffers: 16385 buffers, more than the 16384");
         assertThat(TflmGreedyPlanner.plan(many.subList(0, TflmGreedyPlanner.MAX_BUFFERS)).head()).isEqualTo(16);
         assertThatThrownBy(() -> TflmGreedyPlanner.plan(null)).isInstanceOf(NullPointerException.class)
                 .hasMessage("buffers");
@@ -63,16 +53,16 @@ class TflmArgumentsTest {
     void anOfflinePlanOfAnotherLengthIsInvalidInput() {
         ImportedTflite m = tiny();
         int tensors = m.view().entries().size();
-        invalidAt(() -> TflmGreedyPlanner.ofModel(m.view(), new int[tensors + 1], List.of()), "offline",
+        assertInvalidAt(() -> TflmGreedyPlanner.ofModel(m.view(), new int[tensors + 1], List.of()), "offline",
                 "offline: " + (tensors + 1) + " offsets, but the model has " + tensors + " tensors");
         int[] none = new int[tensors];
         Arrays.fill(none, -1);
         assertThat(TflmGreedyPlanner.ofModel(m.view(), none, List.of()).head()).isPositive();
-        invalidAt(() -> TflmOfflinePlan.write(ByteBuffer.wrap(TINY), "tiny.tflite", m.model(), new int[tensors + 1]),
+        assertInvalidAt(() -> TflmOfflinePlan.write(ByteBuffer.wrap(TINY), "tiny.tflite", m.model(), new int[tensors + 1]),
                 "offsets", "offsets: " + (tensors + 1) + " offsets, but tiny.tflite has " + tensors + " tensors");
         int[] bad = none.clone();
         bad[tensors - 1] = -7;
-        invalidAt(() -> TflmOfflinePlan.write(ByteBuffer.wrap(TINY), "tiny.tflite", m.model(), bad),
+        assertInvalidAt(() -> TflmOfflinePlan.write(ByteBuffer.wrap(TINY), "tiny.tflite", m.model(), bad),
                 "offsets[" + (tensors - 1) + "]", "got -7");
     }
 
@@ -80,7 +70,7 @@ class TflmArgumentsTest {
     void aPlanOfAnotherModelIsInvalidInput() {
         ImportedTflite m = tiny();
         Plan other = Planner.plan(m.target(), Workload.builder("other").build(), Planner.Options.defaults()).plan();
-        invalidAt(() -> TflmOfflinePlan.offsets(m, other), "plan", "has no buffer in space arena",
+        assertInvalidAt(() -> TflmOfflinePlan.offsets(m, other), "plan", "has no buffer in space arena",
                 "the plan is not one of this model");
         Plan own = Planner.plan(m.target(), m.workload(), Planner.Options.defaults()).plan();
         assertThat(TflmOfflinePlan.offsets(m, own)).hasSize(m.view().entries().size());
