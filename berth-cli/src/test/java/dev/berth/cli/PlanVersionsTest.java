@@ -10,6 +10,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -80,5 +82,38 @@ class PlanVersionsTest {
         // --json prints the same per-space fields
         Run json = Run.of("plan", workload.toString(), "--json");
         assertThat(json.out()).contains("\"proof\": \"lower-bound\"", "\"solver\": ", "\"lowerBound\": ");
+    }
+
+    /**
+     * A hand-edited version 1 plan gets exit 2 from report and check-deploy: a buffer whose end is
+     * past 2^63-1 the validator's verdict naming it, bytes live at one step past 2^63-1 the space's
+     * peakLive; neither is measured into an arithmetic overflow (exit 4) before it is validated.
+     */
+    @Test
+    void aCorruptVersion1PlanIsInvalidInputNotAnOverflow() throws IOException {
+        String v1 = Files.readString(v1());
+        Path pastTheEnd = dir.resolve("past.plan.json");
+        Files.writeString(pastTheEnd, v1.replaceFirst("\"offset\": 2048", "\"offset\": " + Long.MAX_VALUE));
+        Path tooMuchLive = dir.resolve("live.plan.json");
+        Files.writeString(tooMuchLive, v1.replaceFirst("\"reserved\": 4096", "\"reserved\": " + (1L << 62))
+                .replaceFirst("\"reserved\": 3072", "\"reserved\": " + (1L << 62)));
+        for (String[] args : List.of(new String[]{"report", "-o", dir.resolve("r.html").toString()},
+                new String[]{"check-deploy", "--provide", "global=16KiB"})) {
+            Run past = Run.of(with(args, pastTheEnd));
+            assertThat(past.exit()).as(past.err()).isEqualTo(2);
+            assertThat(past.err()).contains("invalid-input", "plan failed validation", "input: [" + Long.MAX_VALUE)
+                    .doesNotContain("overflow", "Exception");
+            Run live = Run.of(with(args, tooMuchLive));
+            assertThat(live.exit()).as(live.err()).isEqualTo(2);
+            assertThat(live.err()).contains("invalid-input: spaces.global.peakLive: 9344 in the plan, but in its "
+                    + "buffers the reserved bytes live at step 1 pass 2^63-1").doesNotContain("Exception");
+        }
+    }
+
+    /** {@code args} with {@code plan} after the command's name. */
+    private static String[] with(String[] args, Path plan) {
+        List<String> all = new ArrayList<>(List.of(args));
+        all.add(1, plan.toString());
+        return all.toArray(String[]::new);
     }
 }

@@ -45,12 +45,18 @@ public sealed interface Failure {
 
     /**
      * Bad input: a file, a field, an option. {@code path} names where, {@code text} what was given;
-     * {@code deployInput}: the facts of a deployment input that does not match the plan.
+     * {@code deployInput}: the facts of a deployment input that does not match the plan;
+     * {@code fixedOverlap}: the two fixed regions of a workload that overlap.
      */
-    record InvalidInput(String message, Optional<String> path, Optional<String> text, Optional<DeployInput> deployInput)
-            implements Failure {
+    record InvalidInput(String message, Optional<String> path, Optional<String> text, Optional<DeployInput> deployInput,
+                        Optional<FixedOverlap> fixedOverlap) implements Failure {
         public InvalidInput(String message, Optional<String> path, Optional<String> text) {
             this(message, path, text, Optional.empty());
+        }
+
+        public InvalidInput(String message, Optional<String> path, Optional<String> text,
+                            Optional<DeployInput> deployInput) {
+            this(message, path, text, deployInput, Optional.empty());
         }
 
         public Category category() {

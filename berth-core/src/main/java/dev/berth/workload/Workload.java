@@ -3,6 +3,8 @@ package dev.berth.workload;
 import dev.berth.alloc.OverlapSweep;
 import dev.berth.arith.Checked;
 import dev.berth.failure.BerthException;
+import dev.berth.failure.Failure;
+import dev.berth.failure.FixedOverlap;
 import dev.berth.failure.Require;
 import dev.berth.target.Space;
 import dev.berth.target.Target;
@@ -92,7 +94,7 @@ public record Workload(String name, List<BufferSpec> buffers, List<FixedRegion> 
     /**
      * No two fixed regions of one space share a step and a byte: one sweep over the steps for each
      * space ({@link OverlapSweep}), O(n log n) however many regions reuse the same bytes at other steps.
-     * The pair reported names the later region.
+     * The pair reported names the later region; the failure carries both indexes ({@link FixedOverlap}).
      */
     private static void checkFixedOverlaps(List<FixedRegion> fixed) {
         Map<String, List<Integer>> bySpace = new LinkedHashMap<>();
@@ -118,10 +120,11 @@ public record Workload(String name, List<BufferSpec> buffers, List<FixedRegion> 
                 int b = idx.get(pair[1]);
                 FixedRegion x = fixed.get(a);
                 FixedRegion y = fixed.get(b);
-                throw BerthException.invalid("fixed[" + b + "]", "fixed[" + b + "]: the earlier stage's record is "
-                        + "corrupt: " + y.name() + " [" + y.offset() + ", +" + y.size() + ") overlaps " + x.name()
-                        + " [" + x.offset() + ", +" + x.size() + ") in space " + x.space().name()
-                        + " during common steps");
+                String path = "fixed[" + b + "]";
+                throw new BerthException(new Failure.InvalidInput(path + ": the earlier stage's record is corrupt: "
+                        + y.name() + " [" + y.offset() + ", +" + y.size() + ") overlaps " + x.name() + " [" + x.offset()
+                        + ", +" + x.size() + ") in space " + x.space().name() + " during common steps",
+                        Optional.of(path), Optional.empty(), Optional.empty(), Optional.of(new FixedOverlap(b, a))));
             }
         }
     }

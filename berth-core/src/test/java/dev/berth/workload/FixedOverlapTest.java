@@ -2,9 +2,11 @@ package dev.berth.workload;
 
 import dev.berth.failure.BerthException;
 import dev.berth.failure.Category;
+import dev.berth.failure.Failure;
 import dev.berth.target.AddressFormat;
 import dev.berth.target.EndConvention;
 import dev.berth.target.Space;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -64,8 +66,23 @@ class FixedOverlapTest {
                 int earlier = Integer.parseInt(x.substring(1));
                 assertThat(earlier).as(what).isLessThan(later);
                 assertThat(collide(fixed.get(earlier), fixed.get(later))).as(what + ": " + m).isTrue();
+                // the same pair as facts, for readers that name their own records
+                assertThat(e.failure()).isInstanceOfSatisfying(Failure.InvalidInput.class, in -> assertThat(
+                        in.fixedOverlap()).as(what).contains(new dev.berth.failure.FixedOverlap(later, earlier)));
             }
         }
         assertThat(refused).as("rounds refused of 200").isBetween(20, 180);
+    }
+
+    @Test
+    void theFactsOfAnOverlapAreTwoIndexesTheLaterAboveTheEarlier() {
+        assertThat(new dev.berth.failure.FixedOverlap(3, 0).region()).isEqualTo(3);
+        for (int[] bad : new int[][]{{1, -1}, {2, 2}, {1, 2}}) {
+            BerthException e = catchThrowableOfType(BerthException.class,
+                    () -> new dev.berth.failure.FixedOverlap(bad[0], bad[1]));
+            assertThat(e).as(java.util.Arrays.toString(bad)).isNotNull();
+            assertThat(e.category()).isEqualTo(Category.INVALID_INPUT);
+            assertThat(e.failure().fields()).containsEntry("path", bad[1] < 0 ? "overlaps" : "region");
+        }
     }
 }

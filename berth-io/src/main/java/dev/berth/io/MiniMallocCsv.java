@@ -4,6 +4,7 @@ import dev.berth.artifact.Plan;
 import dev.berth.artifact.PlannedBuffer;
 import dev.berth.failure.BerthException;
 import dev.berth.failure.Failure;
+import dev.berth.failure.FixedOverlap;
 import dev.berth.target.AddressFormat;
 import dev.berth.target.EndConvention;
 import dev.berth.target.Space;
@@ -104,11 +105,11 @@ public final class MiniMallocCsv {
             Space space = target.space(SPACE, "target");
             List<BufferSpec> buffers = new ArrayList<>();
             List<FixedRegion> fixed = new ArrayList<>();
-            List<Integer> fixedLines = new ArrayList<>();
+            List<Row> fixedRows = new ArrayList<>();
             for (Row r : rows) {
                 if (r.offset().isPresent()) {
                     fixed.add(new FixedRegion(r.id(), space, r.offset().getAsLong(), r.size(), r.live()));
-                    fixedLines.add(r.line());
+                    fixedRows.add(r);
                 } else {
                     buffers.add(new BufferSpec(r.id(), r.size(), space, r.alignment(), r.live(), Optional.empty()));
                 }
@@ -116,27 +117,29 @@ public final class MiniMallocCsv {
             try {
                 return new Workload(name, buffers, fixed);
             } catch (BerthException e) {
-                throw byLine(e, fixedLines);
+                throw byLine(e, fixedRows);
             }
         }
 
         /**
-         * The workload names a fixed region by its index ({@code fixed[k]}: the later of two that
-         * overlap); the user's file has rows, so the failure names the row's line instead.
+         * The workload names two fixed regions that overlap by their indexes ({@link FixedOverlap}:
+         * the later, {@code fixed[k]}, and the one it overlaps); the user's file has rows, so the
+         * failure names the later row's line, and the earlier row's.
          */
-        private BerthException byLine(BerthException e, List<Integer> fixedLines) {
-            if (!(e.failure() instanceof Failure.InvalidInput in) || in.path().isEmpty()) {
+        private BerthException byLine(BerthException e, List<Row> fixedRows) {
+            if (!(e.failure() instanceof Failure.InvalidInput in) || in.fixedOverlap().isEmpty()) {
                 return e;
             }
-            java.util.regex.Matcher m = java.util.regex.Pattern.compile("fixed\\[(\\d+)]").matcher(in.path().get());
-            if (!m.matches()) {
-                return e;
-            }
-            int line = fixedLines.get(Integer.parseInt(m.group(1)));
-            String prefix = in.path().get() + ": the earlier stage's record is corrupt: ";
-            String rest = in.message().startsWith(prefix) ? in.message().substring(prefix.length()) : in.message();
-            return BerthException.invalid(name + ":" + line, name + ": line " + line + ": two rows with an offset "
-                    + "overlap: " + rest);
+            Row later = fixedRows.get(in.fixedOverlap().get().region());
+            Row earlier = fixedRows.get(in.fixedOverlap().get().overlaps());
+            return BerthException.invalid(name + ":" + later.line(), name + ": line " + later.line() + ": two rows with "
+                    + "an offset overlap: " + extent(later) + " overlaps " + extent(earlier) + " on line "
+                    + earlier.line() + " during common steps");
+        }
+
+        /** {@code id [offset, +size)} of a row with an offset. */
+        private static String extent(Row r) {
+            return r.id() + " [" + r.offset().getAsLong() + ", +" + r.size() + ")";
         }
     }
 
@@ -410,12 +413,25 @@ public final class MiniMallocCsv {
         return out.toString(StandardCharsets.UTF_8);
     }
 
-    /** As {@link #write(Document, Plan)}, row by row to {@code out} (UTF-8), which is not closed. */
+    /**
+     * As {@link #write(Document, Plan)}, row by row to {@code out} (UTF-8), which is not closed. A
+     * plan without a buffer of a row (a plan of another document) is {@code invalid-input} naming
+     * {@code plan}, before anything is written.
+     */
     public static void write(Document doc, Plan plan, java.io.OutputStream out) throws IOException {
+        dev.berth.failure.Require.nonNull(doc, "doc");
+        dev.berth.failure.Require.nonNull(plan, "plan");
+        dev.berth.failure.Require.nonNull(out, "out");
         Map<String, PlannedBuffer> planned = new HashMap<>();
         for (PlannedBuffer b : plan.buffers()) {
             if (b.space().equals(SPACE)) {
                 planned.put(b.name(), b);
+            }
+        }
+        for (Row r : doc.rows()) {
+            if (!planned.containsKey(r.id())) {
+                throw BerthException.invalid("plan", r.id(), "plan: it has no buffer " + r.id() + " in space " + SPACE
+                        + " (line " + r.line() + " of " + doc.name() + "); the plan is not one of this document");
             }
         }
         int offsetColumn = doc.header().indexOf("offset");
@@ -428,9 +444,6 @@ public final class MiniMallocCsv {
         w.write('\n');
         for (Row r : doc.rows()) {
             PlannedBuffer b = planned.get(r.id());
-            if (b == null) {
-                throw new IllegalArgumentException("the plan has no buffer " + r.id() + " in space " + SPACE);
-            }
             String offset = Long.toString(b.offset());
             List<String> cells = r.cells();
             for (int c = 0; c < cells.size(); c++) {

@@ -10,8 +10,9 @@ import dev.berth.artifact.Optimality;
 import dev.berth.artifact.Plan;
 import dev.berth.artifact.PlannedBuffer;
 import dev.berth.artifact.SpaceMetrics;
-import dev.berth.artifact.SpaceUse;
 import dev.berth.failure.BerthException;
+import dev.berth.failure.Category;
+import dev.berth.solve.LiveBytes;
 import dev.berth.solve.SolverChoice;
 import dev.berth.solve.SolverKind;
 import dev.berth.target.Space;
@@ -278,7 +279,7 @@ public final class PlanJson {
         if (version == 1) {
             // v1 does not carry the peak step: the reservations give it
             spaces.replaceAll((name, m) -> new SpaceMetrics(m.kind(), m.capacity(), m.highWater(), m.peakLive(),
-                    peakStep(buffers, name), m.generationOverhead(), m.runtimeReserve()));
+                    peakStep(buffers, name, m), m.generationOverhead(), m.runtimeReserve()));
         }
         Optional<dev.berth.artifact.Assignment> assignment = Optional.empty();
         JsonNode a = top.value("assignment");
@@ -354,8 +355,33 @@ public final class PlanJson {
                 d.size(D_TRANSFER), d.string(D_SPACE), d.string(D_FORMAT));
     }
 
-    /** The first step with the most reserved bytes live in {@code space}, by the planner's own sweep. */
-    private static int peakStep(List<PlannedBuffer> buffers, String space) {
-        return SpaceUse.of(buffers.stream().filter(b -> b.space().equals(space)).toList()).peak().step();
+    /**
+     * The first step with the most reserved bytes live in {@code space}, by the planner's own sweep
+     * over the buffers' steps and reserved bytes alone: nothing else of a buffer is measured before
+     * the plan validator sees it, so a buffer past its space gets the validator's verdict. Bytes live
+     * at one step past 2^63-1 cannot be a plan (no {@code peakLive} of the file is that large):
+     * {@code invalid-input} at the space's {@code peakLive}.
+     */
+    private static int peakStep(List<PlannedBuffer> buffers, String space, SpaceMetrics m) {
+        List<PlannedBuffer> in = buffers.stream().filter(b -> b.space().equals(space)).toList();
+        int[] first = new int[in.size()];
+        int[] last = new int[in.size()];
+        long[] reserved = new long[in.size()];
+        for (int i = 0; i < first.length; i++) {
+            first[i] = in.get(i).live().first();
+            last[i] = in.get(i).live().last();
+            reserved[i] = in.get(i).reserved();
+        }
+        try {
+            return LiveBytes.peak(first, last, reserved).step();
+        } catch (BerthException e) {
+            if (e.category() != Category.ARITHMETIC_OVERFLOW) {
+                throw e;
+            }
+            String p = "spaces." + space + ".peakLive";
+            throw BerthException.invalid(p, Long.toString(m.peakLive()), p + ": " + m.peakLive() + " in the plan, but "
+                    + "in its buffers " + e.failure().message() + ": they cannot be a plan (a version 1 plan's peak "
+                    + "step is measured from its buffers)");
+        }
     }
 }

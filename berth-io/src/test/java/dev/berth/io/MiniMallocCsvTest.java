@@ -205,6 +205,21 @@ class MiniMallocCsvTest {
     }
 
     @Test
+    void writingAPlanOfAnotherDocumentIsInvalidInputNamingThePlanAndWritesNothing() {
+        MiniMallocCsv.Document d = parse(INPUT_12);
+        PlanResult r = Planner.plan(MiniMallocCsv.target(12), parse("id,lower,upper,size\nb1,0,3,4\n")
+                .workload(MiniMallocCsv.target(12)), Planner.Options.defaults());
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> MiniMallocCsv.write(d, r.plan(), out))
+                .isInstanceOfSatisfying(dev.berth.failure.BerthException.class, e -> {
+                    assertThat(e.category()).isEqualTo(dev.berth.failure.Category.INVALID_INPUT);
+                    assertThat(e.failure().fields()).containsEntry("path", "plan");
+                })
+                .hasMessageContaining("plan: it has no buffer b2 in space mem (line 3 of t)");
+        assertThat(out.size()).isZero();
+    }
+
+    @Test
     void rowsWithOffsetsThatOverlapAreNamedByTheLaterRowsLine() {
         MiniMallocCsv.Document d = parse("id,lower,upper,size,offset\na,0,10,100,0\nfree,0,10,8,\nb,0,10,100,50\n");
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> d.workload(MiniMallocCsv.target(1000)))
@@ -214,5 +229,11 @@ class MiniMallocCsvTest {
                 })
                 .hasMessageContaining("line 4: two rows with an offset overlap: b [50, +100) overlaps a [0, +100)")
                 .hasMessageNotContaining("fixed[");
+        // named by the rows themselves, the earlier one's line too: not cut out of the workload's message
+        MiniMallocCsv.Document later = parse("id,lower,upper,size,offset\nfree,0,10,8,\nc,20,30,4,0\na,0,10,100,0\n"
+                + "d,20,30,4,8\nb,5,6,100,99\n");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> later.workload(MiniMallocCsv.target(1000)))
+                .hasMessageEndingWith(later.name() + ": line 6: two rows with an offset overlap: b [99, +100) overlaps "
+                        + "a [0, +100) on line 4 during common steps");
     }
 }

@@ -131,6 +131,26 @@ class PlanJsonTest {
         assertThat(PlanJson.toString(back)).isEqualTo(golden("/golden/example.v2.plan.json"));
     }
 
+    /**
+     * A version 1 plan's peak step is measured from its buffers when it is read, before the plan
+     * validator sees it: a buffer whose end is past 2^63-1 is read and left to the validator's
+     * verdict, not measured into an arithmetic overflow; bytes live at one step past 2^63-1 are
+     * invalid-input naming the space's peakLive.
+     */
+    @Test
+    void aCorruptVersion1PlanIsReadForTheValidatorOrRejectedAtTheFieldNotMeasuredIntoAnOverflow() {
+        ObjectNode root = (ObjectNode) parse(PlanJson.toBytes(handBuilt()));
+        ((ObjectNode) root.get("buffers").get(0)).put("offset", Long.MAX_VALUE);
+        Plan read = PlanJson.read(root);
+        assertThat(read.version()).isEqualTo(1);
+        assertThat(dev.berth.verify.PlanValidator.validate(read)).isInstanceOfSatisfying(
+                dev.berth.verify.Verdict.Invalid.class, v -> assertThat(v.toString()).contains("t0"));
+        rejects(r -> {
+            ((ObjectNode) r.get("buffers").get(0)).put("reserved", 1L << 62);
+            ((ObjectNode) r.get("buffers").get(1)).put("reserved", 1L << 62);
+        }, "spaces.global.peakLive: 5376 in the plan, but in its buffers the reserved bytes live at step 0 pass 2^63-1");
+    }
+
     @Test
     void roundTripIsExact() {
         for (Plan p : List.of(handBuilt(), handBuiltV2(), handBuiltV3())) {

@@ -1,6 +1,8 @@
 package dev.berth.io.onnx;
 
 import dev.berth.arith.Checked;
+import dev.berth.failure.BerthException;
+import dev.berth.failure.Require;
 
 import java.util.Arrays;
 import java.util.List;
@@ -16,17 +18,24 @@ public final class Shape {
         this.dims = dims;
     }
 
-    /** A shape of these dimensions; each must be {@code >= 0} (the caller checked the input). */
+    /**
+     * A shape of these dimensions; a negative one is {@code invalid-input} naming it
+     * ({@code dims[2]}), a null array a NullPointerException naming {@code dims}.
+     */
     public static Shape of(long... dims) {
-        for (long d : dims) {
-            if (d < 0) {
-                throw new IllegalArgumentException("negative dimension in " + Arrays.toString(dims));
+        Require.nonNull(dims, "dims");
+        for (int i = 0; i < dims.length; i++) {
+            if (dims[i] < 0) {
+                throw BerthException.invalid("dims[" + i + "]", Long.toString(dims[i]), "dims[" + i + "]: a dimension "
+                        + "is a whole number 0..2^63-1, got " + dims[i] + " in " + Arrays.toString(dims));
             }
         }
         return new Shape(dims.clone());
     }
 
+    /** As {@link #of(long...)}; a null list or element is a NullPointerException naming it ({@code dims[1]}). */
     public static Shape of(List<Long> dims) {
+        Require.elements(dims, "dims");
         long[] d = new long[dims.size()];
         for (int i = 0; i < d.length; i++) {
             d[i] = dims.get(i);

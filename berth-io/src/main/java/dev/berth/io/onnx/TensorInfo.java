@@ -1,5 +1,8 @@
 package dev.berth.io.onnx;
 
+import dev.berth.failure.BerthException;
+import dev.berth.failure.Require;
+
 import java.util.Optional;
 import java.util.function.Supplier;
 
@@ -24,29 +27,42 @@ public final class TensorInfo {
         this.values = values;
     }
 
-    /** A tensor whose values are not known. */
+    /** A tensor whose values are not known; a null argument is a NullPointerException naming it. */
     public static TensorInfo of(String name, ElementType type, Shape shape) {
-        return new TensorInfo(name, type, shape, null, Optional.empty());
+        return of(name, type, shape, Optional.empty());
     }
 
-    /** A tensor whose values are known (or not, when {@code values} is empty). */
+    /**
+     * A tensor whose values are known (or not, when {@code values} is empty): one value per element
+     * of {@code shape}, else {@code invalid-input} naming {@code values} and the tensor; a null
+     * argument is a NullPointerException naming it.
+     */
     public static TensorInfo of(String name, ElementType type, Shape shape, Optional<Values> values) {
-        values.ifPresent(v -> {
-            if (v.size() != shape.elements()) {
-                throw new IllegalArgumentException(name + ": " + v.size() + " values for shape " + shape);
-            }
-        });
+        checked(name, type, shape);
+        Require.nonNull(values, "values");
+        if (values.isPresent() && values.get().size() != shape.elements()) {
+            throw BerthException.invalid("values", Long.toString(values.get().size()), "values: tensor " + name + " of "
+                    + "shape " + shape + " has " + shape.elements() + " elements, but " + values.get().size()
+                    + " values were given");
+        }
         return new TensorInfo(name, type, shape, null, values);
     }
 
-    /** A tensor whose values are decoded on first request (a weight). */
+    /** A tensor whose values are decoded on first request (a weight); a null argument is a NullPointerException naming it. */
     public static TensorInfo lazy(String name, ElementType type, Shape shape, Supplier<Optional<Values>> source) {
-        return new TensorInfo(name, type, shape, source, null);
+        checked(name, type, shape);
+        return new TensorInfo(name, type, shape, Require.nonNull(source, "source"), null);
+    }
+
+    private static void checked(String name, ElementType type, Shape shape) {
+        Require.nonNull(name, "name");
+        Require.nonNull(type, "type");
+        Require.nonNull(shape, "shape");
     }
 
     /** The same tensor under another name. */
     public TensorInfo renamed(String newName) {
-        return new TensorInfo(newName, type, shape, source, values);
+        return new TensorInfo(Require.nonNull(newName, "newName"), type, shape, source, values);
     }
 
     public String name() {

@@ -1,6 +1,8 @@
 package dev.berth.io.tflite;
 
 import dev.berth.arith.Checked;
+import dev.berth.failure.BerthException;
+import dev.berth.failure.Require;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -37,11 +39,17 @@ public final class TflmGreedyPlanner {
      */
     public static final int MAX_BUFFERS = 1 << 14;
 
-    /** One buffer as TFLM's allocator adds it: bytes, first and last step (inclusive), offline offset or {@link #ONLINE}. */
+    /**
+     * One buffer as TFLM's allocator adds it: bytes, first and last step (inclusive), offline offset
+     * or {@link #ONLINE}. A negative {@code size}, or an {@code offlineOffset} below {@link #ONLINE},
+     * is {@code invalid-input} naming it.
+     */
     public record Buffer(long size, int first, int last, long offlineOffset) {
         public Buffer {
-            if (size < 0 || offlineOffset < ONLINE) {
-                throw new IllegalArgumentException("size " + size + ", offline offset " + offlineOffset);
+            Require.nonNegative(size, "size");
+            if (offlineOffset < ONLINE) {
+                throw BerthException.invalid("offlineOffset", Long.toString(offlineOffset), "offlineOffset: an offset "
+                        + "0..2^63-1, or " + ONLINE + " for a buffer TFLM plans online, got " + offlineOffset);
             }
         }
     }
@@ -65,11 +73,17 @@ public final class TflmGreedyPlanner {
     private TflmGreedyPlanner() {
     }
 
-    /** Plans {@code buffers}, given in TFLM's order of {@code AddBuffer} calls; at most {@link #MAX_BUFFERS}. */
-    public static Result plan(List<Buffer> buffers) {
+    /**
+     * Plans {@code buffers}, given in TFLM's order of {@code AddBuffer} calls; more than
+     * {@link #MAX_BUFFERS} is {@code invalid-input} naming {@code buffers}, a null list or element a
+     * NullPointerException naming it.
+     */
+    public static Result plan(List<Buffer> given) {
+        List<Buffer> buffers = Require.elements(given, "buffers");
         int n = buffers.size();
         if (n > MAX_BUFFERS) {
-            throw new IllegalArgumentException(n + " buffers, more than " + MAX_BUFFERS);
+            throw BerthException.invalid("buffers", Integer.toString(n), "buffers: " + n + " buffers, more than the "
+                    + MAX_BUFFERS + " Berth runs TFLM's quadratic greedy policy for");
         }
         List<Integer> order = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
@@ -181,12 +195,15 @@ public final class TflmGreedyPlanner {
      * @param offline per entry of {@code view}, the offline plan's offset or -1; {@code null}: no
      *                offline plan (TFLM plans every tensor online). Which tensors TFLM plans follows
      *                TFLM's rule for the given plan: not constant, bytes &gt; 0, and not variable
-     *                unless the plan gives it an offset.
+     *                unless the plan gives it an offset. Another length than {@code view}'s entries is
+     *                {@code invalid-input} naming {@code offline}.
      */
     public static ModelPlan ofModel(TflmView view, int[] offline, List<TflmScratch> scratch) {
-        List<TflmView.Entry> entries = view.entries();
+        List<TflmView.Entry> entries = Require.nonNull(view, "view").entries();
+        Require.elements(scratch, "scratch");
         if (offline != null && offline.length != entries.size()) {
-            throw new IllegalArgumentException(offline.length + " offsets for " + entries.size() + " tensors");
+            throw BerthException.invalid("offline", Integer.toString(offline.length), "offline: " + offline.length
+                    + " offsets, but the model has " + entries.size() + " tensors; an offline plan has one per tensor");
         }
         List<Buffer> buffers = new ArrayList<>();
         int[] bufferOf = new int[entries.size()];

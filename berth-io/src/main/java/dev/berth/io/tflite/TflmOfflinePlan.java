@@ -52,8 +52,14 @@ public final class TflmOfflinePlan {
     private TflmOfflinePlan() {
     }
 
-    /** The offsets TFLM's offline plan gets from Berth's plan: planned, non-variable tensors in the arena. */
+    /**
+     * The offsets TFLM's offline plan gets from Berth's plan: planned, non-variable tensors in the
+     * arena. A plan without a buffer for one of them (a plan of another model) is {@code invalid-input}
+     * naming {@code plan}.
+     */
     public static int[] offsets(ImportedTflite m, Plan plan) {
+        dev.berth.failure.Require.nonNull(m, "m");
+        dev.berth.failure.Require.nonNull(plan, "plan");
         Map<String, PlannedBuffer> at = new HashMap<>();
         for (PlannedBuffer b : plan.buffers()) {
             if (b.space().equals(m.arenaSpace())) {
@@ -68,7 +74,8 @@ public final class TflmOfflinePlan {
             if (e.planned() && !e.variable()) {
                 PlannedBuffer b = at.get(e.label());
                 if (b == null) {
-                    throw new IllegalStateException("planned tensor " + e.label() + " has no buffer in " + m.arenaSpace());
+                    throw BerthException.invalid("plan", e.label(), "plan: the model's planned tensor " + e.label()
+                            + " has no buffer in space " + m.arenaSpace() + "; the plan is not one of this model");
                 }
                 long o = b.offset();
                 if (o > Integer.MAX_VALUE || b.reserved() > Integer.MAX_VALUE - o) {
@@ -95,8 +102,14 @@ public final class TflmOfflinePlan {
         }
     }
 
-    /** The bytes of {@code original} (the file {@code m} was read from) with {@code offsets} as its offline plan. */
+    /**
+     * The bytes of {@code original} (the file {@code m} was read from) with {@code offsets} as its
+     * offline plan: one per tensor, each -1 or an offset, else {@code invalid-input} naming
+     * {@code offsets} ({@code offsets[3]}).
+     */
     public static byte[] write(ByteBuffer original, String what, TfliteModel m, int[] offsets) {
+        dev.berth.failure.Require.nonNull(m, "m");
+        dev.berth.failure.Require.nonNull(offsets, "offsets");
         ByteBuffer in = original.duplicate().order(ByteOrder.LITTLE_ENDIAN);
         TfliteVerifier v = TfliteVerifier.of(in, what);
         TfliteModel again = TfliteReader.read(in, what);
@@ -104,7 +117,14 @@ public final class TflmOfflinePlan {
             throw BerthException.invalid(what, what + ": the file changed since it was planned");
         }
         if (offsets.length != m.tensorCount()) {
-            throw new IllegalArgumentException(offsets.length + " offsets for " + m.tensorCount() + " tensors");
+            throw BerthException.invalid("offsets", Integer.toString(offsets.length), "offsets: " + offsets.length
+                    + " offsets, but " + what + " has " + m.tensorCount() + " tensors; an offline plan has one per tensor");
+        }
+        for (int i = 0; i < offsets.length; i++) {
+            if (offsets[i] < -1) {
+                throw BerthException.invalid("offsets[" + i + "]", Integer.toString(offsets[i]), "offsets[" + i + "]: an "
+                        + "arena offset 0..2^31-1, or -1 for a tensor TFLM plans itself, got " + offsets[i]);
+            }
         }
         TfliteVerifier.Table model = v.root();
         for (int id = MODEL_FIELDS; 4 + 2 * id < model.vtableSize(); id++) {

@@ -156,7 +156,8 @@ class TflmHeadPlanTest {
         assertThat(none.result()).isSameAs(r);
         assertThat(none.offline()).containsExactly(TflmOfflinePlan.offsets(over, r.plan()));
         assertThat(org.assertj.core.api.Assertions.catchThrowable(() -> TflmGreedyPlanner.ofModel(over.view(), null,
-                List.of()))).isInstanceOf(IllegalArgumentException.class);
+                List.of()))).isInstanceOfSatisfying(dev.berth.failure.BerthException.class, e -> assertThat(
+                        e.failure().fields()).containsEntry("category", "invalid-input").containsEntry("path", "buffers"));
     }
 
     /**
