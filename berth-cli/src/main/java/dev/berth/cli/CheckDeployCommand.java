@@ -54,7 +54,7 @@ final class CheckDeployCommand implements Callable<Integer> {
         Plan plan = PlanJson.read(planFile);
         Verdict v = PlanValidator.validate(plan);
         if (v instanceof Verdict.Invalid bad) {
-            throw BerthException.invalid(planFile.toString(), planFile + ": " + bad);
+            throw new RejectedPlan(planFile, bad);
         }
         Map<String, DeployCheck.SpaceNeed> needs = DeployCheck.check(plan, prov, bases);
         PrintWriter out = spec.commandLine().getOut();

@@ -1,6 +1,7 @@
 package dev.berth.cli;
 
 import dev.berth.artifact.Plan;
+import dev.berth.failure.Visible;
 import dev.berth.io.PlanJson;
 import dev.berth.io.TargetJson;
 import dev.berth.io.onnx.ImportedModel;
@@ -63,8 +64,8 @@ final class DemoCommand implements Callable<Integer> {
                 + " reservations, verified (" + r.verdict().checks() + " checks)");
         out.print(Tables.summary(plan));
         out.print(OnnxSummary.render(model, plan));
-        out.println("wrote " + planFile);
-        out.println("wrote " + report + " (open it in a browser: address over steps, one rectangle per reservation)");
+        out.println("wrote " + Visible.text(planFile.toString()));
+        out.println("wrote " + Visible.text(report.toString()) + " (open it in a browser: address over steps, one rectangle per reservation)");
         return 0;
     }
 

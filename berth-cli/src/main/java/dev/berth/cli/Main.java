@@ -82,6 +82,11 @@ public final class Main implements Runnable {
                 report(be.failure(), json, out, err);
                 return be.category().exitCode();
             }
+            if (ex instanceof RejectedPlan rp) {
+                // one line per violation, as for InvalidPlanException below; the category is the input's
+                emit(Advice.forCommandLine(rp.failure().failure()).fields(), json, out, err, true);
+                return rp.failure().category().exitCode();
+            }
             if (ex instanceof InvalidPlanException ip) {
                 Map<String, Object> m = new LinkedHashMap<>();
                 m.put("category", "internal-error");

@@ -3,6 +3,7 @@ package dev.berth.cli;
 import dev.berth.arith.Checked;
 import dev.berth.arith.Sizes;
 import dev.berth.artifact.Plan;
+import dev.berth.failure.Visible;
 import dev.berth.io.onnx.ImportedModel;
 import dev.berth.io.onnx.TensorRecord;
 import dev.berth.plan.Planner;
@@ -42,7 +43,7 @@ final class OnnxSummary {
                     .append(" (Reshape, Flatten, Squeeze, Unsqueeze, Identity whose input dies there)\n");
         }
         for (String f : m.foldedIfs()) {
-            sb.append("  If folded: ").append(f).append('\n');
+            sb.append("  If folded: ").append(Visible.text(f)).append('\n');
         }
         Space space = plan.target().spaces().get(m.activationSpace());
         // the activations alone: the space's metrics also count what generation added above them

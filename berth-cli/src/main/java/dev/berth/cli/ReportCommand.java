@@ -3,7 +3,6 @@ package dev.berth.cli;
 import dev.berth.failure.Visible;
 import dev.berth.artifact.Plan;
 import dev.berth.cli.report.HtmlReport;
-import dev.berth.failure.BerthException;
 import dev.berth.io.PlanJson;
 import dev.berth.verify.PlanValidator;
 import dev.berth.verify.Verdict;
@@ -44,7 +43,7 @@ final class ReportCommand implements Callable<Integer> {
         Plan plan = PlanJson.read(planFile);
         Verdict v = PlanValidator.validate(plan);
         if (v instanceof Verdict.Invalid bad) {
-            throw BerthException.invalid(planFile.toString(), planFile + ": " + bad);
+            throw new RejectedPlan(planFile, bad);
         }
         write(plan, output);
         if (!quiet) {

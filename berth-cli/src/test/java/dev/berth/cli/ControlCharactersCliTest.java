@@ -58,6 +58,9 @@ class ControlCharactersCliTest {
                 "--report", dir.resolve("plan.html").toString());
         assertThat(r.exit()).as(r.err()).isZero();
         raw(r);
+        // the HTML report keeps a name's line feeds and tabs (a browser shows them as spaces), nothing else raw
+        assertThat(Files.readString(dir.resolve("plan.html")).chars()
+                .filter(c -> Character.isISOControl(c) && c != '\n' && c != '\t')).isEmpty();
         assertThat(r.out()).contains("plan w\\u001b]0;title\\u0007 on target npu-ref")
                 .contains(EVIL_SHOWN).contains("tab\\u0009here").contains("fixed\\u001b[1A")
                 .contains("tiles: tiled\\u001b[2J in ");

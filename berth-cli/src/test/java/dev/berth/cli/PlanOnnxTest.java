@@ -36,6 +36,25 @@ class PlanOnnxTest {
         assertThat(r.out()).contains("If folded: If_25: condition 'onnx::Cast_125' is true, took then_branch");
     }
 
+    /** A node's name read from the model reaches the "If folded" line only as codes (contract §7). */
+    @Test
+    void aFoldedIfNamedWithControlCharactersIsPrintedVisibly() throws java.io.IOException {
+        dev.berth.io.onnx.proto.Onnx.ModelProto.Builder m = dev.berth.io.onnx.proto.Onnx.ModelProto.parseFrom(
+                java.nio.file.Files.readAllBytes(Path.of(model("silero_vad_legacy.onnx")))).toBuilder();
+        int renamed = 0;
+        for (dev.berth.io.onnx.proto.Onnx.NodeProto.Builder n : m.getGraphBuilder().getNodeBuilderList()) {
+            if (n.getOpType().equals("If")) {
+                n.setName(n.getName().replace("_", "\u001b[2J\n"));
+                renamed++;
+            }
+        }
+        assertThat(renamed).isPositive();
+        Path edited = java.nio.file.Files.write(dir.resolve("silero.onnx"), m.build().toByteArray());
+        Run r = Run.of("plan", edited.toString(), "--input", "input=1x1536", "--input", "sr=16000");
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.out()).contains("If folded: If\\u001b[2J\\u000a25: condition").doesNotContain("\u001b");
+    }
+
     @Test
     void sileroWithoutTheSampleRateSaysWhatToFix() {
         Run r = Run.of("plan", model("silero_vad_legacy.onnx"), "--input", "input=1x1536");

@@ -110,6 +110,27 @@ class PlanVersionsTest {
         }
     }
 
+    /**
+     * A plan that fails validation is reported one violation a line by report and check-deploy
+     * (the verdict's own line breaks kept), the file's name written visibly like any name.
+     */
+    @Test
+    void aRejectedPlanIsReportedOneViolationALineWithItsNameVisible() throws IOException {
+        String v1 = Files.readString(v1());
+        Path bad = dir.resolve("p\u001b[31m.plan.json");
+        Files.writeString(bad, v1.replaceFirst("\"offset\": 2048", "\"offset\": " + Long.MAX_VALUE));
+        for (String[] args : List.of(new String[]{"report", "-o", dir.resolve("r.html").toString()},
+                new String[]{"check-deploy", "--provide", "global=16KiB"})) {
+            Run r = Run.of(with(args, bad));
+            assertThat(r.exit()).as(r.err()).isEqualTo(2);
+            List<String> lines = r.err().lines().toList();
+            assertThat(lines.get(0)).startsWith("berth: invalid-input: ").contains("p\\u001b[31m.plan.json: ")
+                    .contains("plan failed validation");
+            assertThat(lines.subList(1, lines.size())).isNotEmpty().allSatisfy(l -> assertThat(l).startsWith("  - "));
+            assertThat(r.err()).doesNotContain("\u001b", "\\u000a");
+        }
+    }
+
     /** {@code args} with {@code plan} after the command's name. */
     private static String[] with(String[] args, Path plan) {
         List<String> all = new ArrayList<>(List.of(args));

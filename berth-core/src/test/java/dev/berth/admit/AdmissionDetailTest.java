@@ -311,4 +311,22 @@ class AdmissionDetailTest {
         assertThat(Admission.admit(g, "a", 0, 5, 2)).isNotEqualTo(Admission.admit(g, "a", 0, 6, 2));
         assertThat(Admission.admit(w, "a", 4, 5, 1, Admission.Mode.EXACT)).isNotEqualTo(a);
     }
+
+    /**
+     * An exact admission (which places at the offset given and never rounds, so never computes the
+     * effective alignment) still refuses an alignment below 1 first, as invalid-input at the buffer's
+     * alignment: the input check, not the alignment arithmetic, is what catches it there.
+     */
+    @Test
+    void anExactAdmissionRefusesAnAlignmentBelowOne() {
+        Space s = new Space.Logical("g", EX29, 1, 0);
+        for (long bad : new long[]{0, -8}) {
+            assertThatThrownBy(() -> Admission.admit(s, "x", 0, 8, bad, Admission.Mode.EXACT))
+                    .isInstanceOf(dev.berth.failure.BerthException.class)
+                    .satisfies(e -> assertThat(((dev.berth.failure.BerthException) e).category())
+                            .isEqualTo(dev.berth.failure.Category.INVALID_INPUT))
+                    .hasMessageContaining("alignment");
+        }
+        assertThat(Admission.admit(s, "x", 3, 8, 4, Admission.Mode.EXACT).offset()).isEqualTo(3);
+    }
 }

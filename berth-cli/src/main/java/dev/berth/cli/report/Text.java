@@ -38,7 +38,8 @@ public final class Text {
 
     /**
      * A JSON string literal that is also safe inside a {@code <script>} element: {@code <},
-     * {@code >}, {@code &} and the JavaScript line separators are written as {@code \}{@code uXXXX}.
+     * {@code >}, {@code &}, the JavaScript line separators and every control character (DEL and
+     * the C1 codes too, as in Berth's other JSON output) are written as {@code \}{@code uXXXX}.
      */
     static String json(String s) {
         StringBuilder sb = new StringBuilder(s.length() + 2).append('"');
@@ -51,7 +52,7 @@ public final class Text {
                 case '\r' -> sb.append("\\r");
                 case '\t' -> sb.append("\\t");
                 default -> {
-                    if (c < 0x20 || c == '<' || c == '>' || c == '&' || c == '\u2028' || c == '\u2029') {
+                    if (Character.isISOControl(c) || c == '<' || c == '>' || c == '&' || c == '\u2028' || c == '\u2029') {
                         Visible.code(sb, c);
                     } else {
                         sb.append(c);
