@@ -28,22 +28,33 @@ public record SpaceUse(long highWater, long generation, LiveBytes.Peak peak) {
 
     /** Measures {@code buffers}, all of one space (the caller's selection); sums are checked. */
     public static SpaceUse of(List<PlannedBuffer> buffers) {
-        int n = buffers.size();
-        int[] first = new int[n];
-        int[] last = new int[n];
-        long[] reserved = new long[n];
         long high = 0;
         long generation = 0;
-        for (int i = 0; i < n; i++) {
-            PlannedBuffer b = buffers.get(i);
-            first[i] = b.live().first();
-            last[i] = b.live().last();
-            reserved[i] = b.reserved();
+        for (PlannedBuffer b : buffers) {
             high = Math.max(high, Checked.add(b.offset(), b.reserved()));
             if (b.origin() == Origin.DESCRIPTOR_TABLE || b.origin() == Origin.INSTRUCTIONS) {
                 generation = Checked.add(generation, b.reserved());
             }
         }
-        return new SpaceUse(high, generation, LiveBytes.peak(first, last, reserved));
+        return new SpaceUse(high, generation, livePeak(buffers));
+    }
+
+    /**
+     * The first step with the most reserved bytes live among {@code buffers} (all of one space), by
+     * their steps and reserved bytes alone (nothing else of a buffer is read); bytes live at one
+     * step past 2^63-1 are {@code arithmetic-overflow}.
+     */
+    public static LiveBytes.Peak livePeak(List<PlannedBuffer> buffers) {
+        int n = buffers.size();
+        int[] first = new int[n];
+        int[] last = new int[n];
+        long[] reserved = new long[n];
+        for (int i = 0; i < n; i++) {
+            PlannedBuffer b = buffers.get(i);
+            first[i] = b.live().first();
+            last[i] = b.live().last();
+            reserved[i] = b.reserved();
+        }
+        return LiveBytes.peak(first, last, reserved);
     }
 }

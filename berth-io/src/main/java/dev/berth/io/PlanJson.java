@@ -10,9 +10,9 @@ import dev.berth.artifact.Optimality;
 import dev.berth.artifact.Plan;
 import dev.berth.artifact.PlannedBuffer;
 import dev.berth.artifact.SpaceMetrics;
+import dev.berth.artifact.SpaceUse;
 import dev.berth.failure.BerthException;
 import dev.berth.failure.Category;
-import dev.berth.solve.LiveBytes;
 import dev.berth.solve.SolverChoice;
 import dev.berth.solve.SolverKind;
 import dev.berth.target.Space;
@@ -364,16 +364,8 @@ public final class PlanJson {
      */
     private static int peakStep(List<PlannedBuffer> buffers, String space, SpaceMetrics m) {
         List<PlannedBuffer> in = buffers.stream().filter(b -> b.space().equals(space)).toList();
-        int[] first = new int[in.size()];
-        int[] last = new int[in.size()];
-        long[] reserved = new long[in.size()];
-        for (int i = 0; i < first.length; i++) {
-            first[i] = in.get(i).live().first();
-            last[i] = in.get(i).live().last();
-            reserved[i] = in.get(i).reserved();
-        }
         try {
-            return LiveBytes.peak(first, last, reserved).step();
+            return SpaceUse.livePeak(in).step();
         } catch (BerthException e) {
             if (e.category() != Category.ARITHMETIC_OVERFLOW) {
                 throw e;
