@@ -41,12 +41,16 @@ public final class TflmGreedyPlanner {
 
     /**
      * One buffer as TFLM's allocator adds it: bytes, first and last step (inclusive), offline offset
-     * or {@link #ONLINE}. A negative {@code size}, or an {@code offlineOffset} below {@link #ONLINE},
-     * is {@code invalid-input} naming it.
+     * or {@link #ONLINE}. A negative {@code size}, a {@code last} step before {@code first}, or an
+     * {@code offlineOffset} below {@link #ONLINE}, is {@code invalid-input} naming it.
      */
     public record Buffer(long size, int first, int last, long offlineOffset) {
         public Buffer {
             Require.nonNegative(size, "size");
+            if (last < first) {
+                throw BerthException.invalid("last", Integer.toString(last), "last: a buffer is live from its first "
+                        + "step to its last, " + first + " or later, got " + last);
+            }
             if (offlineOffset < ONLINE) {
                 throw BerthException.invalid("offlineOffset", Long.toString(offlineOffset), "offlineOffset: an offset "
                         + "0..2^63-1, or " + ONLINE + " for a buffer TFLM plans online, got " + offlineOffset);

@@ -35,6 +35,8 @@ class TflmArgumentsTest {
         assertInvalidAt(() -> new TflmGreedyPlanner.Buffer(16, 0, 1, -2), "offlineOffset",
                 "offlineOffset: an offset 0..2^63-1, or -1 for a buffer TFLM plans online, got -2");
         assertThat(new TflmGreedyPlanner.Buffer(0, 0, 1, 0).size()).isZero();
+        assertInvalidAt(() -> new TflmGreedyPlanner.Buffer(16, 5, 2, TflmGreedyPlanner.ONLINE), "last", "got 2");
+        assertThat(new TflmGreedyPlanner.Buffer(16, 3, 3, TflmGreedyPlanner.ONLINE).last()).isEqualTo(3);
     }
 
     @Test
