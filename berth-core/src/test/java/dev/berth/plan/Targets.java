@@ -11,8 +11,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 
-/** Targets built in code for planner tests (the JSON reader is tested in berth-io). */
-final class Targets {
+/** Targets built in code for planner and validator tests (the JSON reader is tested in berth-io). */
+public final class Targets {
     private Targets() {
     }
 
@@ -20,7 +20,7 @@ final class Targets {
     static final AddressFormat SRAM20 = new AddressFormat("sram20", 0xF_FFFFL, EndConvention.LAST_BYTE);
 
     /** The contract's npu-ref target. */
-    static Target npuRef() {
+    public static Target npuRef() {
         Map<String, AddressFormat> f = new LinkedHashMap<>();
         f.put("dma32", DMA32);
         f.put("sram20", SRAM20);

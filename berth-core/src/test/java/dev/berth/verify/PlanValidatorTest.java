@@ -9,10 +9,10 @@ import dev.berth.artifact.PlannedBuffer;
 import dev.berth.artifact.SpaceMetrics;
 import dev.berth.target.AddressFormat;
 import dev.berth.target.EndConvention;
-import dev.berth.target.Generation;
 import dev.berth.target.Space;
 import dev.berth.target.Target;
 import dev.berth.plan.Planner;
+import dev.berth.plan.Targets;
 import dev.berth.workload.BufferSpec;
 import dev.berth.workload.Lifetime;
 import dev.berth.workload.Origin;
@@ -187,30 +187,13 @@ class PlanValidatorTest {
 
     // --- tiles and descriptors, on the plan the planner makes of examples/tiled.json ---
 
-    private static final AddressFormat DMA32 = new AddressFormat("dma32", 0xFFFF_FFFFL, EndConvention.EXCLUSIVE);
-    private static final AddressFormat SRAM20 = new AddressFormat("sram20", 0xF_FFFFL, EndConvention.LAST_BYTE);
-
-    /** The contract's npu-ref target (§4). */
-    private static Target npuRef() {
-        Map<String, AddressFormat> f = new LinkedHashMap<>();
-        f.put("dma32", DMA32);
-        f.put("sram20", SRAM20);
-        Map<String, Space> sp = new LinkedHashMap<>();
-        sp.put("global", new Space.Logical("global", DMA32, 64, 0));
-        sp.put("sram", new Space.Local("sram", SRAM20, 32, 0, 256 * 1024));
-        sp.put("weights", new Space.External("weights", DMA32, 64, 0, 0x8000_0000L, OptionalLong.empty()));
-        return new Target("npu-ref", f, sp, Optional.of(new Generation(
-                Optional.of(new Generation.Descriptor("global", 32, 32, Optional.of("dma32"))),
-                Optional.of(new Generation.Instruction("global", 16, 16)))));
-    }
-
     /**
      * examples/tiled.json planned on npu-ref: embedding (1 MiB at offset 0 of global) in 13 tiles
      * of 80672 bytes (the last 80512) through sram, 2 tile buffers; a descriptor table of 13 × 32 =
      * 416 bytes (448 reserved).
      */
     private static Plan tiled() {
-        Target t = npuRef();
+        Target t = Targets.npuRef();
         Space g = t.space("global", "test");
         Space s = t.space("sram", "test");
         List<BufferSpec> bs = List.of(
