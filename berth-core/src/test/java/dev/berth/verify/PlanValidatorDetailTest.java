@@ -21,6 +21,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 
+import static dev.berth.verify.PlanValidatorTest.violations;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -253,24 +254,18 @@ class PlanValidatorDetailTest {
         return ds;
     }
 
-    private static List<String> details(Plan p) {
-        Verdict v = PlanValidator.validate(p);
-        return v instanceof Verdict.Invalid bad
-                ? bad.violations().stream().map(x -> x.kind() + ": " + x.detail()).toList() : List.of();
-    }
-
     @Test
     void eachDescriptorIsItsTileToTheByte() {
-        assertThat(details(plan(tiledBuffers(), replace(2, new DescriptorEntry("a.tile.2", 2, "a", 18, 4, "g", "ex")))))
+        assertThat(violations(plan(tiledBuffers(), replace(2, new DescriptorEntry("a.tile.2", 2, "a", 18, 4, "g", "ex")))))
                 .containsExactly("BAD_DESCRIPTOR: descriptor a.tile.2 is [18, +4), but tile 2 of a (offset 10, tile"
                         + " offset 8) is [18, +2)");
-        assertThat(details(plan(tiledBuffers(), replace(1, new DescriptorEntry("a.tile.1", 1, "a", 15, 4, "g", "ex")))))
+        assertThat(violations(plan(tiledBuffers(), replace(1, new DescriptorEntry("a.tile.1", 1, "a", 15, 4, "g", "ex")))))
                 .containsExactly("BAD_DESCRIPTOR: descriptor a.tile.1 is [15, +4), but tile 1 of a (offset 10, tile"
                         + " offset 4) is [14, +4)");
         assertThat(kinds(plan(tiledBuffers(), replace(1, new DescriptorEntry("a.tile.1", 1, "a", 13, 4, "g", "ex")))))
                 .containsExactly(Verdict.Kind.BAD_DESCRIPTOR);
         // an external space's descriptor is absolute: base 50 + offset 0
-        assertThat(details(plan(tiledBuffers(), replace(3, new DescriptorEntry("x.tile.0", 0, "x", 0, 10, "w", "ex")))))
+        assertThat(violations(plan(tiledBuffers(), replace(3, new DescriptorEntry("x.tile.0", 0, "x", 0, 10, "w", "ex")))))
                 .containsExactly("BAD_DESCRIPTOR: descriptor x.tile.0 is [0, +10), but tile 0 of x (offset 0, base 50,"
                         + " tile offset 0) is [50, +10)");
         assertThat(kinds(plan(tiledBuffers(), replace(3, new DescriptorEntry("x.tile.0", 0, "x", 49, 10, "w", "ex")))))
@@ -280,29 +275,29 @@ class PlanValidatorDetailTest {
         // an address so far below the base that address - base passes -2^63
         assertThat(kinds(plan(tiledBuffers(), replace(3, new DescriptorEntry("x.tile.0", 0, "x", Long.MIN_VALUE + 49,
                 10, "w", "ex"))))).contains(Verdict.Kind.BAD_DESCRIPTOR);
-        assertThat(details(plan(tiledBuffers(), replace(0, new DescriptorEntry("a.tile.0", -1, "a", 10, 4, "g", "ex")))))
+        assertThat(violations(plan(tiledBuffers(), replace(0, new DescriptorEntry("a.tile.0", -1, "a", 10, 4, "g", "ex")))))
                 .containsExactly("BAD_DESCRIPTOR: descriptor a.tile.0 is tile -1 of a, which has tiles 0..2");
-        assertThat(details(plan(tiledBuffers(), replace(2, new DescriptorEntry("a.tile.3", 3, "a", 22, 0, "g", "ex")))))
+        assertThat(violations(plan(tiledBuffers(), replace(2, new DescriptorEntry("a.tile.3", 3, "a", 22, 0, "g", "ex")))))
                 .containsExactly("BAD_DESCRIPTOR: descriptor a.tile.3 is tile 3 of a, which has tiles 0..2");
         // names are unique across tensors
-        assertThat(details(plan(tiledBuffers(), replace(4, new DescriptorEntry("a.tile.0", 0, "z", 0, 0, "h", "lb")))))
+        assertThat(violations(plan(tiledBuffers(), replace(4, new DescriptorEntry("a.tile.0", 0, "z", 0, 0, "h", "lb")))))
                 .containsExactly("DUPLICATE_NAME: two descriptors are named a.tile.0");
     }
 
     @Test
     void aDescriptorIsInItsTensorsSpaceAndTheTargetsFormat() {
         // without an addressFormat in the target, a descriptor has its tensor space's format
-        assertThat(details(plan(tiledBuffers(), replace(0, new DescriptorEntry("a.tile.0", 0, "a", 10, 4, "g", "lb")))))
+        assertThat(violations(plan(tiledBuffers(), replace(0, new DescriptorEntry("a.tile.0", 0, "a", 10, 4, "g", "lb")))))
                 .containsExactly("BAD_DESCRIPTOR: descriptor a.tile.0 is in format lb, but target t gives its"
                         + " descriptors format ex");
-        assertThat(details(plan(tiledBuffers(), replace(4, new DescriptorEntry("z.tile.0", 0, "z", 0, 0, "h", "ex")))))
+        assertThat(violations(plan(tiledBuffers(), replace(4, new DescriptorEntry("z.tile.0", 0, "z", 0, 0, "h", "ex")))))
                 .containsExactly("BAD_DESCRIPTOR: descriptor z.tile.0 is in format ex, but target t gives its"
                         + " descriptors format lb");
         for (DescriptorEntry d : List.of(new DescriptorEntry("a.tile.0", 0, "a", 10, 4, "g", "nope"),
                 new DescriptorEntry("a.tile.0", 0, "a", 10, 4, "h", "ex"),
                 new DescriptorEntry("a.tile.0", 0, "a", 10, 4, "rom", "ex"),
                 new DescriptorEntry("a.tile.0", 0, "a", 10, -1, "g", "ex"))) {
-            assertThat(details(plan(tiledBuffers(), replace(0, d)))).as(d.toString()).containsExactly("BAD_DESCRIPTOR:"
+            assertThat(violations(plan(tiledBuffers(), replace(0, d)))).as(d.toString()).containsExactly("BAD_DESCRIPTOR:"
                     + " descriptor a.tile.0 names tensor a, space " + d.space() + ", format " + d.addressFormat()
                     + ": not all of them exist and agree");
         }
@@ -320,7 +315,7 @@ class PlanValidatorDetailTest {
                 Optional.of("tiny"))), Optional.empty())));
         List<DescriptorEntry> inTiny = tiledDescriptors().stream().map(d -> new DescriptorEntry(d.name(), d.tile(),
                 d.of(), d.address(), d.transferBytes(), d.space(), "tiny")).toList();
-        List<String> narrow = details(plan(tiny, tiledBuffers(), inTiny));
+        List<String> narrow = violations(plan(tiny, tiledBuffers(), inTiny));
         assertThat(narrow).hasSize(3).allSatisfy(x -> assertThat(x).startsWith("NOT_ENCODABLE: descriptor "));
         assertThat(narrow.get(0)).isEqualTo("NOT_ENCODABLE: descriptor a.tile.1: [14, +4) is not encodable in "
                 + TINY.describe() + " and " + EX.describe());
@@ -331,14 +326,14 @@ class PlanValidatorDetailTest {
         assertThat(kinds(plan(replace("z.tilebuf.0", res("z.tilebuf.0", "l", 18, 4, 2, 2, 2, Origin.TILE, "z")),
                 tiledDescriptors()))).isEmpty();
         List<DescriptorEntry> none = tiledDescriptors().subList(0, 4);
-        assertThat(details(plan(replace("descriptor-table", res("descriptor-table", "g", 20, 16, 2, 0, 2,
+        assertThat(violations(plan(replace("descriptor-table", res("descriptor-table", "g", 20, 16, 2, 0, 2,
                 Origin.DESCRIPTOR_TABLE, null)), none))).containsExactly("BAD_DESCRIPTOR: tensor z: 0 bytes in tiles"
                 + " of 0 bytes are 1 tiles, one descriptor each (tiles 0..0), but the plan has 0");
         // tile buffers of 0 bytes carry nothing of a tensor with bytes
         List<PlannedBuffer> empty = new ArrayList<>(tiledBuffers());
         empty.replaceAll(b -> b.name().startsWith("a.tilebuf.") ? res(b.name(), "l", b.offset(), 0, 2, 0, 1,
                 Origin.TILE, "a") : b);
-        assertThat(details(plan(empty, tiledDescriptors()))).containsExactly("BAD_DESCRIPTOR: tensor a of 10 bytes has"
+        assertThat(violations(plan(empty, tiledDescriptors()))).containsExactly("BAD_DESCRIPTOR: tensor a of 10 bytes has"
                 + " tile buffers of 0 bytes: no tile carries its bytes");
     }
 
@@ -354,15 +349,15 @@ class PlanValidatorDetailTest {
 
     @Test
     void aTensorsTileBuffersAreOfOneSizeInOneLocalSpaceOverItsSteps() {
-        assertThat(details(plan(replace("a.tilebuf.1", res("a.tilebuf.1", "l", 4, 2, 2, 0, 1, Origin.TILE, "a")),
+        assertThat(violations(plan(replace("a.tilebuf.1", res("a.tilebuf.1", "l", 4, 2, 2, 0, 1, Origin.TILE, "a")),
                 tiledDescriptors()))).containsExactly("BAD_DESCRIPTOR: tile buffers of a: a.tilebuf.0 holds 4 bytes in"
                 + " space l, a.tilebuf.1 2 in l: a tensor's tile buffers are of one tile size in one space");
         assertThat(kinds(plan(replace("a.tilebuf.1", res("a.tilebuf.1", "h", 4, 4, 2, 0, 1, Origin.TILE, "a")),
                 tiledDescriptors()))).containsExactly(Verdict.Kind.BAD_DESCRIPTOR);
-        assertThat(details(plan(replace("a.tilebuf.1", res("a.tilebuf.1", "l", 4, 4, 2, 0, 0, Origin.TILE, "a")),
+        assertThat(violations(plan(replace("a.tilebuf.1", res("a.tilebuf.1", "l", 4, 4, 2, 0, 0, Origin.TILE, "a")),
                 tiledDescriptors()))).containsExactly("BAD_DESCRIPTOR: tile buffer a.tilebuf.1 is live over steps [0, 0],"
                 + " its tensor a over [0, 1]: tile buffers live over the tensor's steps");
-        assertThat(details(plan(replace("x.tilebuf.0", res("x.tilebuf.0", "h", 10, 10, 2, 0, 1, Origin.TILE, "x")),
+        assertThat(violations(plan(replace("x.tilebuf.0", res("x.tilebuf.0", "h", 10, 10, 2, 0, 1, Origin.TILE, "x")),
                 tiledDescriptors()))).containsExactly("BAD_DESCRIPTOR: the tile buffers of x are in space h, which is"
                 + " logical: tiles go through a local space");
         assertThat(kinds(plan(replace("x.tilebuf.0", res("x.tilebuf.0", "rom", 10, 10, 2, 0, 1, Origin.TILE, "x")),
@@ -372,22 +367,22 @@ class PlanValidatorDetailTest {
     @Test
     void theDescriptorTableHoldsEveryDescriptorInTheTargetsSpace() {
         PlannedBuffer t = tiledBuffers().get(7);
-        assertThat(details(plan(replace(t.name(), null), tiledDescriptors()))).containsExactly("BAD_DESCRIPTOR: the"
+        assertThat(violations(plan(replace(t.name(), null), tiledDescriptors()))).containsExactly("BAD_DESCRIPTOR: the"
                 + " plan has 5 descriptors and 0 descriptor tables: they go into one");
         List<PlannedBuffer> two = new ArrayList<>(tiledBuffers());
         two.add(res("descriptor-table.2", "g", 40, 20, 2, 0, 2, Origin.DESCRIPTOR_TABLE, null));
-        assertThat(details(plan(two, tiledDescriptors()))).containsExactly("BAD_DESCRIPTOR: the plan has 5 descriptors"
+        assertThat(violations(plan(two, tiledDescriptors()))).containsExactly("BAD_DESCRIPTOR: the plan has 5 descriptors"
                 + " and 2 descriptor tables: they go into one");
-        assertThat(details(plan(replace(t.name(), res(t.name(), "h", 10, 20, 2, 0, 2, Origin.DESCRIPTOR_TABLE, null)),
+        assertThat(violations(plan(replace(t.name(), res(t.name(), "h", 10, 20, 2, 0, 2, Origin.DESCRIPTOR_TABLE, null)),
                 tiledDescriptors()))).containsExactly("BAD_DESCRIPTOR: descriptor table descriptor-table is in space h,"
                 + " but target t puts it in g");
         // 21 / 4 = 5 descriptors, and 1 byte more
-        assertThat(details(plan(replace(t.name(), new PlannedBuffer(t.name(), "g", 20, 21, 22, 2, t.live(), t.origin(),
+        assertThat(violations(plan(replace(t.name(), new PlannedBuffer(t.name(), "g", 20, 21, 22, 2, t.live(), t.origin(),
                 t.of())), tiledDescriptors()))).containsExactly("BAD_DESCRIPTOR: descriptor table descriptor-table"
                 + " requests 21 bytes, but 5 descriptors of 4 bytes are 20");
         assertThat(kinds(plan(replace(t.name(), res(t.name(), "g", 20, 16, 2, 0, 2, Origin.DESCRIPTOR_TABLE, null)),
                 tiledDescriptors()))).containsExactly(Verdict.Kind.BAD_DESCRIPTOR);
-        assertThat(details(plan(replace(t.name(), res(t.name(), "g", 20, 20, 1, 0, 2, Origin.DESCRIPTOR_TABLE, null)),
+        assertThat(violations(plan(replace(t.name(), res(t.name(), "g", 20, 20, 1, 0, 2, Origin.DESCRIPTOR_TABLE, null)),
                 tiledDescriptors()))).containsExactly("BAD_DESCRIPTOR: descriptor table descriptor-table has alignment 1,"
                 + " not a multiple of the descriptor alignment 2");
         // descriptors of 0 bytes: a table of 0 bytes
@@ -395,12 +390,12 @@ class PlanValidatorDetailTest {
                 Optional.empty())), Optional.empty())));
         assertThat(kinds(plan(free, replace(t.name(), res(t.name(), "g", 20, 0, 2, 0, 2, Origin.DESCRIPTOR_TABLE, null)),
                 tiledDescriptors()))).isEmpty();
-        assertThat(details(plan(free, tiledBuffers(), tiledDescriptors()))).containsExactly("BAD_DESCRIPTOR: descriptor"
+        assertThat(violations(plan(free, tiledBuffers(), tiledDescriptors()))).containsExactly("BAD_DESCRIPTOR: descriptor"
                 + " table descriptor-table requests 20 bytes, but 5 descriptors of 0 bytes are 0");
         // a table without descriptors, and descriptors on a target that generates none
-        assertThat(details(plan(List.of(t), List.of()))).containsExactly("BAD_DESCRIPTOR: descriptor table"
+        assertThat(violations(plan(List.of(t), List.of()))).containsExactly("BAD_DESCRIPTOR: descriptor table"
                 + " descriptor-table, but the plan has no descriptors");
-        assertThat(details(plan(target(Optional.empty()), tiledBuffers(), tiledDescriptors()))).containsExactly(
+        assertThat(violations(plan(target(Optional.empty()), tiledBuffers(), tiledDescriptors()))).containsExactly(
                 "BAD_DESCRIPTOR: the plan has 5 descriptors, but target t has no generation.descriptor to generate them");
     }
 

@@ -232,8 +232,8 @@ class PlanValidatorTest {
         return new DescriptorEntry(name, tile, d.of(), address, bytes, d.space(), d.addressFormat());
     }
 
-    /** The violations, each as {@code KIND: detail}. */
-    private static List<String> violations(Plan p) {
+    /** The violations, each as {@code KIND: detail} (also PlanValidatorDetailTest's). */
+    static List<String> violations(Plan p) {
         Verdict v = PlanValidator.validate(p);
         return v instanceof Verdict.Invalid bad
                 ? bad.violations().stream().map(x -> x.kind() + ": " + x.detail()).toList() : List.of();
