@@ -5,6 +5,7 @@ import dev.berth.artifact.PlannedBuffer;
 import dev.berth.failure.BerthException;
 import dev.berth.failure.Failure;
 import dev.berth.failure.FixedOverlap;
+import dev.berth.failure.Require;
 import dev.berth.target.AddressFormat;
 import dev.berth.target.EndConvention;
 import dev.berth.target.Space;
@@ -419,9 +420,9 @@ public final class MiniMallocCsv {
      * {@code plan}, before anything is written.
      */
     public static void write(Document doc, Plan plan, java.io.OutputStream out) throws IOException {
-        dev.berth.failure.Require.nonNull(doc, "doc");
-        dev.berth.failure.Require.nonNull(plan, "plan");
-        dev.berth.failure.Require.nonNull(out, "out");
+        Require.nonNull(doc, "doc");
+        Require.nonNull(plan, "plan");
+        Require.nonNull(out, "out");
         Map<String, PlannedBuffer> planned = new HashMap<>();
         for (PlannedBuffer b : plan.buffers()) {
             if (b.space().equals(SPACE)) {

@@ -4,6 +4,7 @@ import dev.berth.arith.Checked;
 import dev.berth.artifact.Plan;
 import dev.berth.artifact.PlannedBuffer;
 import dev.berth.failure.BerthException;
+import dev.berth.failure.Require;
 import org.tensorflow.lite.schema.Buffer;
 import org.tensorflow.lite.schema.Model;
 
@@ -58,8 +59,8 @@ public final class TflmOfflinePlan {
      * naming {@code plan}.
      */
     public static int[] offsets(ImportedTflite m, Plan plan) {
-        dev.berth.failure.Require.nonNull(m, "m");
-        dev.berth.failure.Require.nonNull(plan, "plan");
+        Require.nonNull(m, "m");
+        Require.nonNull(plan, "plan");
         Map<String, PlannedBuffer> at = new HashMap<>();
         for (PlannedBuffer b : plan.buffers()) {
             if (b.space().equals(m.arenaSpace())) {
@@ -108,8 +109,8 @@ public final class TflmOfflinePlan {
      * {@code offsets} ({@code offsets[3]}).
      */
     public static byte[] write(ByteBuffer original, String what, TfliteModel m, int[] offsets) {
-        dev.berth.failure.Require.nonNull(m, "m");
-        dev.berth.failure.Require.nonNull(offsets, "offsets");
+        Require.nonNull(m, "m");
+        Require.nonNull(offsets, "offsets");
         ByteBuffer in = original.duplicate().order(ByteOrder.LITTLE_ENDIAN);
         TfliteVerifier v = TfliteVerifier.of(in, what);
         TfliteModel again = TfliteReader.read(in, what);
