@@ -132,15 +132,8 @@ public final class Graph {
             Buffer buf = this.buffers.get(b);
             String at = "buffers[" + b + "]";
             Require.name(buf.name(), at + ".name");
-            if (bufferIndex.putIfAbsent(buf.name(), b) != null) {
-                throw BerthException.invalid(at + ".name", buf.name(), at + ".name: '" + buf.name()
-                        + "' names buffers[" + bufferIndex.get(buf.name()) + "] already");
-            }
-            if (buf.bytes() < 0) {
-                throw BerthException.invalid(at + ".bytes", Long.toString(buf.bytes()), at + ".bytes: '" + buf.name()
-                        + "' has " + buf.bytes() + " bytes; a size is at least 0");
-            }
-            reserved[b] = Checked.alignUp(buf.bytes(), alignment);
+            unique(bufferIndex, buf.name(), b, "buffers", at);
+            reserved[b] = Checked.alignUp(Require.nonNegative(buf.bytes(), at + ".bytes"), alignment);
             role[b] = buf.role();
         }
         Map<String, Integer> opIndex = new HashMap<>();
@@ -152,10 +145,7 @@ public final class Graph {
             Operator op = this.operators.get(o);
             String at = "operators[" + o + "]";
             Require.name(op.name(), at + ".name");
-            if (opIndex.putIfAbsent(op.name(), o) != null) {
-                throw BerthException.invalid(at + ".name", op.name(), at + ".name: '" + op.name()
-                        + "' names operators[" + opIndex.get(op.name()) + "] already");
-            }
+            unique(opIndex, op.name(), o, "operators", at);
             writes[o] = distinct(op.writes(), bufferIndex, at + ".writes");
             for (int j = 0; j < op.writes().size(); j++) {
                 int b = bufferIndex.get(op.writes().get(j));
@@ -305,6 +295,15 @@ public final class Graph {
     }
 
     /** The distinct buffer indices of {@code names}; an unknown name is invalid at its path. */
+    /** Records {@code name} at {@code i} of {@code list}; a name met before is invalid-input at {@code at}.name. */
+    private static void unique(Map<String, Integer> index, String name, int i, String list, String at) {
+        Integer first = index.putIfAbsent(name, i);
+        if (first != null) {
+            throw BerthException.invalid(at + ".name", name, at + ".name: '" + name + "' names " + list + "[" + first
+                    + "] already");
+        }
+    }
+
     private static int[] distinct(List<String> names, Map<String, Integer> index, String path) {
         Set<Integer> out = new LinkedHashSet<>();
         for (int j = 0; j < names.size(); j++) {
