@@ -131,7 +131,7 @@ final class SpaceSearch {
      * (first fit, largest first: greedy by size), is kept when the heuristics' best does not
      * fit or is higher, so that a space whose buffers were chosen to fit is never worse.
      */
-    static Planner.SpaceOutcome solve(SpaceProblem p, Planner.Options options, Budget budget, Optional<long[]> seed) {
+    static SpaceOutcome solve(SpaceProblem p, Planner.Options options, Budget budget, Optional<long[]> seed) {
         int items = 0;
         for (int i = 0; i < p.size(); i++) {
             if (p.reserved(i) > 0) {
@@ -207,7 +207,7 @@ final class SpaceSearch {
                     : new Outcome.Unknown(r.stop() == Minimizer.Stop.CLOCK
                     ? "the search stopped at the time limit without a placement or a proof"
                     : "the search used its work budget (" + r.nodes() + " nodes) without a placement or a proof");
-            return new Planner.SpaceOutcome(best.offsets(), kind, best.height(), Optional.of(exact), lb, lb,
+            return new SpaceOutcome(best.offsets(), kind, best.height(), Optional.of(exact), lb, lb,
                     Optional.of(open(r.stop())), budget.stoppedByClock());
         }
         long[] offsets = r.offsets().get();
@@ -215,7 +215,7 @@ final class SpaceSearch {
             kind = SolverKind.EXACT;
         }
         Optional<Optimality.Open> open = r.optimal() ? Optional.empty() : Optional.of(open(r.stop()));
-        return new Planner.SpaceOutcome(offsets, kind, r.upper(), Optional.empty(), lb, r.lower(), open,
+        return new SpaceOutcome(offsets, kind, r.upper(), Optional.empty(), lb, r.lower(), open,
                 budget.stoppedByClock());
     }
 
@@ -245,13 +245,13 @@ final class SpaceSearch {
         return p.space() != null && p.space().capacity().isPresent();
     }
 
-    private static Planner.SpaceOutcome done(Outcome.Solved o, SolverKind kind, long lb, long proved,
+    private static SpaceOutcome done(Outcome.Solved o, SolverKind kind, long lb, long proved,
                                              Optional<Optimality.Open> open, Budget budget) {
         Optional<Optimality.Open> why = o.height() <= proved ? Optional.empty() : open;
         if (why.isPresent() && budget.stoppedByClock()) {
             why = Optional.of(Optimality.Open.TIME_LIMIT);
         }
-        return new Planner.SpaceOutcome(o.offsets(), kind, o.height(), Optional.empty(), lb,
+        return new SpaceOutcome(o.offsets(), kind, o.height(), Optional.empty(), lb,
                 Math.min(proved, o.height()), why, budget.stoppedByClock());
     }
 

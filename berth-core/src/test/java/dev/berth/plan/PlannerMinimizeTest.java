@@ -68,7 +68,7 @@ class PlannerMinimizeTest {
 
     /** The brute force's smallest height of {@code space}'s buffers and fixed regions. */
     private static long optimum(Target t, Workload w, String space) {
-        SpaceProblem p = Planner.problem(t.spaces().get(space), PlannerRandomTest.items(w, space));
+        SpaceProblem p = SpacePlan.problem(t.spaces().get(space), PlannerRandomTest.items(w, space));
         // no height above the sum of everything (plus the highest fixed offset) is ever needed
         long cap = 0;
         for (int i = 0; i < p.size(); i++) {
@@ -330,14 +330,14 @@ class PlannerMinimizeTest {
                 new BufferSpec("a", 30, g, 1, new Lifetime(last - 1, last), Optional.empty()),
                 new BufferSpec("b", 20, g, 1, new Lifetime(last, last), Optional.empty()),
                 new BufferSpec("c", 40, g, 1, new Lifetime(0, last - 2), Optional.empty())), List.of());
-        SpaceProblem p = Planner.problem(g, PlannerRandomTest.items(w, "global"));
+        SpaceProblem p = SpacePlan.problem(g, PlannerRandomTest.items(w, "global"));
         assertThat(SpaceSearch.lowerBound(p)).isEqualTo(50);
         // live bytes past 2^63-1 are arithmetic-overflow, naming the space when there is one
         SpaceProblem huge = new SpaceProblem(null, new String[]{"x", "y"}, new long[]{Long.MAX_VALUE - 1, 5},
                 new long[]{1, 1}, new int[]{0, 0}, new int[]{1, 1}, new long[]{-1, -1}, Long.MAX_VALUE);
         assertThatThrownBy(() -> SpaceSearch.lowerBound(huge)).isInstanceOfSatisfying(BerthException.class,
                 e -> assertThat(e.category()).isEqualTo(Category.ARITHMETIC_OVERFLOW)).hasMessageContaining("pass 2^63-1");
-        SpaceProblem named = Planner.problem(g, PlannerRandomTest.items(new Workload("huge", List.of(
+        SpaceProblem named = SpacePlan.problem(g, PlannerRandomTest.items(new Workload("huge", List.of(
                 new BufferSpec("x", Long.MAX_VALUE - 1, g, 1, new Lifetime(0, 1), Optional.empty()),
                 new BufferSpec("y", 5, g, 1, new Lifetime(0, 1), Optional.empty())), List.of()), "global"));
         assertThatThrownBy(() -> SpaceSearch.lowerBound(named)).isInstanceOfSatisfying(BerthException.class,
