@@ -2,12 +2,7 @@ package dev.berth.plan;
 
 import dev.berth.arith.Checked;
 import dev.berth.artifact.Optimality;
-import dev.berth.failure.BerthException;
-import dev.berth.failure.Category;
-import dev.berth.failure.Facts;
-import dev.berth.failure.Failure;
 import dev.berth.solve.Budget;
-import dev.berth.solve.LiveBytes;
 import dev.berth.solve.Outcome;
 import dev.berth.solve.SolverChoice;
 import dev.berth.solve.SolverKind;
@@ -138,7 +133,7 @@ final class SpaceSearch {
                 items++;
             }
         }
-        long lb = lowerBound(p);
+        long lb = p.lowerBound();
         SolverChoice choice = options.solver();
         Effort effort = options.effort();
         if (choice.kind().isPresent() && !choice.kind().get().complete()) {
@@ -253,36 +248,5 @@ final class SpaceSearch {
         }
         return new SpaceOutcome(o.offsets(), kind, o.height(), Optional.empty(), lb,
                 Math.min(proved, o.height()), why, budget.stoppedByClock());
-    }
-
-    /**
-     * The lower bound of every placement's height: the most reserved bytes live at one step (by
-     * the one live-bytes sweep, {@link LiveBytes}), the largest item, the highest end of a fixed
-     * item, rounded up to the granularity every settled placement's height is a multiple of
-     * ({@link ExactSolver#granularity}). Live bytes past 2^63-1 are {@code arithmetic-overflow}
-     * naming the space, whatever the solver: the plan holds the peak of live bytes (contract §1,
-     * "a sum of sizes"), and host arithmetic outranks the address format.
-     */
-    static long lowerBound(SpaceProblem p) {
-        long lb;
-        try {
-            lb = LiveBytes.peak(p).bytes();
-        } catch (BerthException e) {
-            if (e.category() != Category.ARITHMETIC_OVERFLOW || p.space() == null) {
-                throw e;
-            }
-            Failure.ArithmeticOverflow o = (Failure.ArithmeticOverflow) e.failure();
-            throw new BerthException(new Failure.ArithmeticOverflow("space " + p.space().name() + ": " + o.message(),
-                    o.operation(), Facts.NONE.withSpace(p.space().name())));
-        }
-        for (int i = 0; i < p.size(); i++) {
-            lb = Math.max(lb, p.reserved(i));
-            if (p.isFixed(i)) {
-                lb = Math.max(lb, Checked.saturatingAdd(p.fixedOffset(i), p.reserved(i)));
-            }
-        }
-        long g = ExactSolver.granularity(p);
-        long rem = lb % g;
-        return rem == 0 ? lb : Checked.saturatingAdd(lb, g - rem);
     }
 }

@@ -331,16 +331,16 @@ class PlannerMinimizeTest {
                 new BufferSpec("b", 20, g, 1, new Lifetime(last, last), Optional.empty()),
                 new BufferSpec("c", 40, g, 1, new Lifetime(0, last - 2), Optional.empty())), List.of());
         SpaceProblem p = SpacePlan.problem(g, PlannerRandomTest.items(w, "global"));
-        assertThat(SpaceSearch.lowerBound(p)).isEqualTo(50);
+        assertThat(p.lowerBound()).isEqualTo(50);
         // live bytes past 2^63-1 are arithmetic-overflow, naming the space when there is one
         SpaceProblem huge = new SpaceProblem(null, new String[]{"x", "y"}, new long[]{Long.MAX_VALUE - 1, 5},
                 new long[]{1, 1}, new int[]{0, 0}, new int[]{1, 1}, new long[]{-1, -1}, Long.MAX_VALUE);
-        assertThatThrownBy(() -> SpaceSearch.lowerBound(huge)).isInstanceOfSatisfying(BerthException.class,
+        assertThatThrownBy(() -> huge.lowerBound()).isInstanceOfSatisfying(BerthException.class,
                 e -> assertThat(e.category()).isEqualTo(Category.ARITHMETIC_OVERFLOW)).hasMessageContaining("pass 2^63-1");
         SpaceProblem named = SpacePlan.problem(g, PlannerRandomTest.items(new Workload("huge", List.of(
                 new BufferSpec("x", Long.MAX_VALUE - 1, g, 1, new Lifetime(0, 1), Optional.empty()),
                 new BufferSpec("y", 5, g, 1, new Lifetime(0, 1), Optional.empty())), List.of()), "global"));
-        assertThatThrownBy(() -> SpaceSearch.lowerBound(named)).isInstanceOfSatisfying(BerthException.class,
+        assertThatThrownBy(() -> named.lowerBound()).isInstanceOfSatisfying(BerthException.class,
                 e -> assertThat(e.failure().facts().space()).contains("global")).hasMessageStartingWith(
                 "arithmetic-overflow: space global: the reserved bytes live at step 0 pass 2^63-1");
     }
