@@ -2,7 +2,6 @@ package dev.berth.plan;
 
 import dev.berth.artifact.Assignment;
 import dev.berth.assign.Assigner;
-import dev.berth.assign.Work;
 import dev.berth.target.Target;
 import dev.berth.workload.BufferSpec;
 import dev.berth.workload.Workload;
@@ -17,27 +16,16 @@ import java.util.Optional;
  */
 record Assigned(Workload workload, Optional<Assigner.Result> result) {
 
-    /** Runs the assignment when a buffer of the (checked) workload has candidate spaces; else the workload as it is. */
+    /**
+     * Runs the assignment, with the effort's work ({@link WorkPolicy#assignment}), when a buffer of the
+     * (checked) workload has candidate spaces; else the workload as it is.
+     */
     static Assigned assign(Target target, Workload workload, Effort effort) {
         if (workload.buffers().stream().noneMatch(BufferSpec::hasChoice)) {
             return new Assigned(workload, Optional.empty());
         }
-        Assigner.Result r = Assigner.assign(target, workload, work(effort));
+        Assigner.Result r = Assigner.assign(target, workload, WorkPolicy.of(effort).assignment());
         return new Assigned(r.workload(), Optional.of(r));
-    }
-
-    /**
-     * The assignment's work at an effort: each greedy order, with its repair, may look at about
-     * 10^7 held reservations while trying reservations (10^8 with {@code --minimize});
-     * the exact search (up to {@link Assigner#EXACT_UP_TO} buffers with candidates) 2 x 10^5
-     * nodes (5 x 10^6), none at {@link Effort#FIT}.
-     */
-    static Work work(Effort effort) {
-        return switch (effort) {
-            case FIT -> new Work(10_000_000, 0);
-            case DEFAULT -> new Work(10_000_000, 200_000);
-            case MINIMIZE -> new Work(100_000_000, 5_000_000);
-        };
     }
 
     /** What the planner chose for buffers with candidate spaces, for the artifact. */
