@@ -51,7 +51,7 @@ final class SpaceSearch {
         WorkPolicy policy = WorkPolicy.of(options);
         if (choice.kind().isPresent() && !choice.kind().get().complete()) {
             SolverKind k = choice.kind().get();
-            Outcome.Solved o = (Outcome.Solved) k.create(options.threads()).solve(p, budget);
+            Outcome.Solved o = (Outcome.Solved) Solvers.of(k, options.threads()).solve(p, budget);
             Optional<Outcome.Solved> s = seeded(p, seed);
             if (s.isPresent() && o.height() > p.limit()) {
                 return done(s.get(), SolverKind.GREEDY, lb, lb, Optional.of(Optimality.Open.HEURISTIC), budget);

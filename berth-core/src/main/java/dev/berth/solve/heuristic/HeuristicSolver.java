@@ -1,6 +1,8 @@
 package dev.berth.solve.heuristic;
 
 import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 
 import dev.berth.solve.SolverKind;
 import dev.berth.solve.SpaceProblem;
@@ -12,6 +14,7 @@ import dev.berth.arith.Checked;
 import dev.berth.failure.BerthException;
 import dev.berth.failure.Facts;
 import dev.berth.failure.Failure;
+import dev.berth.solve.thread.OwnThread;
 
 /**
  * The two heuristic families of the field, sharing one loop: items in decreasing size
@@ -136,19 +139,17 @@ public final class HeuristicSolver implements Solver {
         if (!parallel) {
             return List.of((Outcome.Solved) bestFit().solve(p, budget), (Outcome.Solved) greedyBySize().solve(p, budget));
         }
-        java.util.concurrent.FutureTask<Outcome> bestFit = new java.util.concurrent.FutureTask<>(() -> bestFit().solve(p, budget));
-        Thread t = new Thread(bestFit, "berth-best-fit");
-        t.setDaemon(true);
-        t.start();
+        FutureTask<Outcome> bestFit = new FutureTask<>(() -> bestFit().solve(p, budget));
+        Thread t = OwnThread.start("berth-best-fit", 0, bestFit);
         Outcome.Solved greedy;
         try {
             greedy = (Outcome.Solved) greedyBySize().solve(p, budget);
         } finally {
-            joinUninterruptibly(t);
+            OwnThread.join(t);
         }
         try {
             return List.of((Outcome.Solved) bestFit.get(), greedy);
-        } catch (java.util.concurrent.ExecutionException e) {
+        } catch (ExecutionException e) {
             if (e.getCause() instanceof RuntimeException r) {
                 throw r;
             }
@@ -158,25 +159,6 @@ public final class HeuristicSolver implements Solver {
             throw new IllegalStateException("best fit failed", e.getCause());
         } catch (InterruptedException e) {
             throw new IllegalStateException("unreachable: the thread has ended", e);
-        }
-    }
-
-    /**
-     * Waits for {@code t} to end; an interrupt is kept for the caller (the searches poll their budget,
-     * not the interrupt). The one join of the solvers' worker threads.
-     */
-    public static void joinUninterruptibly(Thread t) {
-        boolean interrupted = false;
-        while (true) {
-            try {
-                t.join();
-                break;
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
         }
     }
 
