@@ -28,7 +28,16 @@ class OrderSearchTest {
 
     /** A random graph: 2..7 operators, inputs, constants, outputs, kept chains, declared pairs. */
     static Graph random(long seed) {
+        return random(seed, false);
+    }
+
+    /**
+     * With {@code extras}, also operators that read and write nothing (free) and operators that
+     * read only a constant or nothing (sources); without, the graphs of {@link #random(long)}.
+     */
+    static Graph random(long seed, boolean extras) {
         Random r = new Random(seed);
+        Random x = new Random(~seed);
         long alignment = new long[]{1, 4, 16}[r.nextInt(3)];
         List<Graph.Buffer> buffers = new ArrayList<>();
         List<String> avail = new ArrayList<>();
@@ -39,17 +48,26 @@ class OrderSearchTest {
             add(buffers, roles, bytes, "in" + i, r.nextInt(65), Role.INPUT);
             avail.add("in" + i);
         }
-        if (r.nextInt(3) == 0) {
+        if (r.nextInt(3) == 0 || (extras && x.nextBoolean())) {
             add(buffers, roles, bytes, "w", r.nextInt(20), Role.CONSTANT);
             avail.add("w");
         }
         int n = 2 + r.nextInt(6);
         List<Graph.Operator> ops = new ArrayList<>();
         for (int o = 0; o < n; o++) {
+            if (extras && x.nextInt(4) == 0 && ops.size() == o) {
+                ops.add(new Graph.Operator("free" + o, List.of(), List.of())); // at most one free operator
+            }
             Set<String> reads = new java.util.LinkedHashSet<>();
             int k = 1 + r.nextInt(Math.min(3, avail.size()));
             for (int j = 0; j < k; j++) {
                 reads.add(avail.get(r.nextInt(avail.size())));
+            }
+            if (extras && x.nextInt(3) == 0) {
+                reads.clear(); // a source: it reads the constant, or nothing
+                if (avail.contains("w") && x.nextBoolean()) {
+                    reads.add("w");
+                }
             }
             List<String> writes = new ArrayList<>();
             int outs = r.nextInt(5) == 0 ? 2 : 1;
@@ -213,6 +231,12 @@ class OrderSearchTest {
     Stream<DynamicTest> optimumEqualsBruteForce() {
         return IntStream.range(0, 300).boxed().flatMap(seed -> Stream.of(InPlace.values()).map(level ->
                 DynamicTest.dynamicTest("seed " + seed + " " + level.id(), () -> check(random(seed), level))));
+    }
+
+    @TestFactory
+    Stream<DynamicTest> optimumEqualsBruteForceWithSourcesAndFreeOperators() {
+        return IntStream.range(0, 120).boxed().flatMap(seed -> Stream.of(InPlace.values()).map(level ->
+                DynamicTest.dynamicTest("seed " + seed + " " + level.id(), () -> check(random(seed, true), level))));
     }
 
     private static void check(Graph g, InPlace level) {
