@@ -106,7 +106,7 @@ class OrderSearchTest {
     }
 
     static long up(long v, long a) {
-        return (v + a - 1) / a * a;
+        return ScheduleRules.up(v, a);
     }
 
     /** Every topological order of g (data dependences and kept chains), by operator name. */
@@ -147,56 +147,7 @@ class OrderSearchTest {
 
     /** The pairs of {@code chosen} obey the rules in {@code order}: or null if they break one. Else the peak. */
     static Long peak(Graph g, List<String> order, List<Graph.Overwrite> chosen, Map<Graph.Overwrite, String> opOf) {
-        int n = order.size();
-        Map<String, Integer> pos = new HashMap<>();
-        for (int i = 0; i < n; i++) {
-            pos.put(order.get(i), i);
-        }
-        Map<String, Integer> start = new HashMap<>();
-        Map<String, Integer> end = new HashMap<>();
-        Map<String, Long> size = new HashMap<>();
-        for (Graph.Buffer b : g.buffers()) {
-            size.put(b.name(), up(b.bytes(), g.alignment()));
-            int last = -1;
-            int made = 0;
-            for (Graph.Operator op : g.operators()) {
-                if (op.reads().contains(b.name())) {
-                    last = Math.max(last, pos.get(op.name()));
-                }
-                if (op.writes().contains(b.name())) {
-                    made = pos.get(op.name());
-                }
-            }
-            switch (b.role()) {
-                case INPUT -> { start.put(b.name(), 0); end.put(b.name(), Math.max(0, last)); }
-                case INTERMEDIATE -> { start.put(b.name(), made); end.put(b.name(), Math.max(made, last)); }
-                case OUTPUT -> { start.put(b.name(), made); end.put(b.name(), n - 1); }
-                case CONSTANT, VARIABLE -> { start.put(b.name(), 0); end.put(b.name(), n - 1); }
-            }
-        }
-        Set<String> hosts = new HashSet<>();
-        Set<String> guests = new HashSet<>();
-        long[] saved = new long[n];
-        for (Graph.Overwrite p : chosen) {
-            Role inRole = g.buffers().stream().filter(b -> b.name().equals(p.input())).findFirst().orElseThrow().role();
-            int at = pos.get(opOf.get(p));
-            if (!hosts.add(p.input()) || !guests.add(p.output()) || end.get(p.input()) != at
-                    || !(inRole == Role.INPUT || inRole == Role.INTERMEDIATE) || size.get(p.output()) > size.get(p.input())) {
-                return null;
-            }
-            saved[at] += size.get(p.output());
-        }
-        long peak = 0;
-        for (int t = 0; t < n; t++) {
-            long live = -saved[t];
-            for (Graph.Buffer b : g.buffers()) {
-                if (start.get(b.name()) <= t && t <= end.get(b.name())) {
-                    live += size.get(b.name());
-                }
-            }
-            peak = Math.max(peak, live);
-        }
-        return peak;
+        return ScheduleRules.peak(g, order, chosen, opOf);
     }
 
     /** The least peak over every subset of the level's declared pairs that obeys the rules in {@code order}. */
@@ -270,17 +221,7 @@ class OrderSearchTest {
 
     /** The reported pairs are declared, allowed by the level, obey the rules, and give the reported peak. */
     private static void assertChosenPairs(Graph g, Schedule s, InPlace level) {
-        List<Graph.Overwrite> chosen = new ArrayList<>();
-        Map<Graph.Overwrite, String> opOf = new HashMap<>();
-        for (Schedule.Pair p : s.pairs()) {
-            assertThat(level.allows(p.reason())).isTrue();
-            Graph.Overwrite w = new Graph.Overwrite(p.output(), p.input(), p.reason());
-            Graph.Operator op = g.operators().stream().filter(x -> x.name().equals(p.operator())).findFirst().orElseThrow();
-            assertThat(op.overwrites()).contains(w);
-            chosen.add(w);
-            opOf.put(w, p.operator());
-        }
-        assertThat(peak(g, s.order(), chosen, opOf)).as("the pairs obey the rules and give the peak").isEqualTo(s.peak());
+        assertThat(ScheduleRules.peakOf(g, s, level)).as("the pairs obey the rules and give the peak").isEqualTo(s.peak());
     }
 
     @Test
