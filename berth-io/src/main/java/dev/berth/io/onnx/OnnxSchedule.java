@@ -43,7 +43,7 @@ import java.util.Set;
  * alignment 1), so reserved bytes are the planner's. No operator has to keep its relative order:
  * the importer refuses what ONNX would need it for (Loop, Scan, operators of other domains).
  *
- * <p><b>Pairs</b> (docs/contract.md §5, "In-place pairs the importers declare"): a view whose input
+ * <p><b>Pairs</b> (docs/contract.md §5.4): a view whose input
  * is read later in the file's order (so it has its own buffer) may be written over its input
  * ({@link Reuse#VIEW}) when another order makes it the input's last reader; an operator of
  * {@link #ELEMENTWISE} may write its output over an input of the same element type and the same
@@ -58,7 +58,7 @@ public final class OnnxSchedule {
      * element is computed from the input elements of the same index (and, for BatchNormalization,
      * PRelu and broadcast operands, from values that are not written), so element i is read before
      * element i is written and nothing reads it afterwards. The reason for each is in
-     * docs/contract.md §5.
+     * docs/contract.md §5.4.
      */
     public static final List<String> ELEMENTWISE = List.of(
             // ONNX Runtime's CPU kernels declare MayInplace(0, 0) for these
@@ -69,7 +69,7 @@ public final class OnnxSchedule {
             "Ceil", "Round", "Sign", "Erf", "Sin", "Cos", "Tan", "Asin", "Acos", "Atan", "Sinh", "Cosh", "Asinh", "Acosh",
             "Atanh", "Not",
             // binary and variadic: the overwritten input has the output's shape; the others are only read
-            "Add", "Sub", "Mul", "Div", "Pow", "Max", "Min", "Sum", "Mean", "And", "Or", "Xor", "PRelu", "Where",
+            "Add", "Sub", "Mul", "Div", "Pow", "Mod", "Max", "Min", "Sum", "Mean", "And", "Or", "Xor", "PRelu", "Where",
             // per-channel affine map of each element (inference: one output)
             "BatchNormalization");
 

@@ -51,7 +51,7 @@ import java.util.Set;
  * chain). A model whose subgraph 0 runs control flow (IF, WHILE, CALL_ONCE) is {@code invalid-input}:
  * TFLM's steps then walk other subgraphs inside one operator, which the graph does not describe.
  *
- * <p><b>Pairs</b> (docs/contract.md §5): RESHAPE's output over its input ({@link Reuse#VIEW}: TFLM's
+ * <p><b>Pairs</b> (docs/contract.md §5.4): RESHAPE's output over its input ({@link Reuse#VIEW}: TFLM's
  * kernel copies nothing when the two share bytes); {@link Reuse#ELEMENTWISE} for ADD over an input
  * of the output's shape and type (not broadcast), RELU and LOGISTIC over their input, QUANTIZE over
  * an int16 input with an int8 output of the same shape: the kernels a run of the real TFLM showed
