@@ -9,6 +9,7 @@
 #   BENCH_ONLY=scale berth-bench/benchmarks.sh     # only section 9 (the whole command at 10^4-10^6 buffers)
 #   BENCH_ONLY=idealloc berth-bench/benchmarks.sh  # only section 10 (idealloc's instances beside idealloc)
 #   BENCH_ONLY=frontier berth-bench/benchmarks.sh  # only section 11 (the certificates of D and J, re-checked)
+#   BENCH_ONLY=schedule berth-bench/benchmarks.sh  # only section 12 (operator order and in-place reuse on the models)
 # Reads the MiniMalloc instances in testdata/benchmarks/minimalloc and idealloc's in testdata/benchmarks/idealloc.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -191,7 +192,29 @@ frontier_section() {
   run "The certificates, re-checked" berth bench minimalloc "$root/testdata/benchmarks/minimalloc-frontier"
 }
 
-# BENCH_ONLY=models (section 6), tflite (section 7), fastslow (section 8), scale (9), idealloc (10) or frontier (11): only that section, in place of the earlier one
+schedule_section() {
+  {
+    echo
+    echo "## 12. Operator order and in-place reuse on the models (issue 28, items 2 and 3)"
+    echo
+    echo "Each model imported as \`berth plan\` imports it (ONNX on npu-ref, global aligned to 64; TFLite on"
+    echo "tflm, arena aligned to 16), turned into an operator graph by the importers' adapters (OnnxSchedule,"
+    echo "TfliteSchedule: the workload's activation buffers, operator i = step i, the in-place pairs of"
+    echo "docs/contract.md §5.4), and searched by OrderSearch four ways: the file's order without reuse"
+    echo "(file: today's peak live), the file's order with elementwise in-place pairs (in-place), the best"
+    echo "order without reuse (best order), and both. Bytes are peak live reserved bytes of activations;"
+    echo "bound and proof are of \"both\" (optimal: no order and no choice of pairs does better); nodes and"
+    echo "segments are its search's work; s its wall time in this process (a figure, not a goal)."
+    echo "Goals (issue 28): both at most cls 331,776, det 26,214,400, silero 52,096 (1x1536, 16 kHz),"
+    echo "face_detection 1,310,720, each proved or bracketed; the others no worse than the file's order."
+    echo "keyword_scrambled_8bit falls from 288 to 192: its first operator, QUANTIZE int16 to int8, writes"
+    echo "its 96 bytes over the model's 192-byte input, which dies there. ScheduleOnRealModelsTest asserts them. Run on $(date -u '+%Y-%m-%d %H:%M UTC'), load average"
+    echo "$(cut -d' ' -f1-3 /proc/loadavg)."
+  } >> "$tmp"
+  run "ModelSchedules" java -cp "$jars/benchmarks.jar" dev.berth.bench.ModelSchedules "$root/testdata/models"
+}
+
+# BENCH_ONLY=models (section 6), tflite (section 7), fastslow (section 8), scale (9), idealloc (10), frontier (11) or schedule (12): only that section, in place of the earlier one
 # (up to the next section or the closing load line), or before the closing load line
 if [ -n "${BENCH_ONLY:-}" ]; then
   : > "$tmp"
@@ -202,7 +225,8 @@ if [ -n "${BENCH_ONLY:-}" ]; then
     scale) number=9; scale_section ;;
     idealloc) number=10; idealloc_section ;;
     frontier) number=11; frontier_section ;;
-    *) echo "BENCH_ONLY: models, tflite, fastslow, scale, idealloc or frontier, not $BENCH_ONLY" >&2; exit 2 ;;
+    schedule) number=12; schedule_section ;;
+    *) echo "BENCH_ONLY: models, tflite, fastslow, scale, idealloc, frontier or schedule, not $BENCH_ONLY" >&2; exit 2 ;;
   esac
   python3 - "$out" "$tmp" "$number" <<'PY'
 import sys
@@ -316,6 +340,7 @@ fastslow_section
 scale_section
 idealloc_section
 frontier_section
+schedule_section
 
 {
   echo
