@@ -26,4 +26,5 @@ module dev.berth.core {
     exports dev.berth.artifact;
     exports dev.berth.verify;
     exports dev.berth.deploy;
+    exports dev.berth.schedule;
 }
