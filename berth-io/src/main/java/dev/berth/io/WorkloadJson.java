@@ -159,8 +159,8 @@ public final class WorkloadJson {
         for (int o = 0; o < os.size(); o++) {
             String at = "operators[" + o + "]";
             JsonNode n = Json.object(os.get(o), at, OPERATOR_KEYS, OPERATOR_KEYS);
-            Operator op = new Operator(Json.string(n.get("name"), at + ".name"), strings(n.get("reads"), at + ".reads"),
-                    strings(n.get("writes"), at + ".writes"));
+            Operator op = new Operator(Json.string(n.get("name"), at + ".name"), Json.strings(n.get("reads"), at + ".reads"),
+                    Json.strings(n.get("writes"), at + ".writes"));
             written.addAll(op.writes());
             operators.add(op);
         }
@@ -168,7 +168,7 @@ public final class WorkloadJson {
         if (top.has("keepOrder")) {
             List<JsonNode> cs = Json.array(top.value("keepOrder"), "keepOrder");
             for (int c = 0; c < cs.size(); c++) {
-                keepOrder.add(strings(cs.get(c), "keepOrder[" + c + "]"));
+                keepOrder.add(Json.strings(cs.get(c), "keepOrder[" + c + "]"));
             }
         }
         List<BufferUse> uses = new ArrayList<>(buffers.size());
@@ -233,16 +233,6 @@ public final class WorkloadJson {
             }
         }
         return new Unstepped(name, size, space, accesses, align, tile, role, overwrites);
-    }
-
-    /** A JSON array of strings (names), each checked at its path. */
-    private static List<String> strings(JsonNode n, String p) {
-        List<JsonNode> a = Json.array(n, p);
-        List<String> out = new ArrayList<>(a.size());
-        for (int j = 0; j < a.size(); j++) {
-            out.add(Json.string(a.get(j), p + "[" + j + "]"));
-        }
-        return out;
     }
 
     /** {@code alignment}: a positive size, 1 when absent. */
