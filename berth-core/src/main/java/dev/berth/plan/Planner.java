@@ -162,7 +162,8 @@ public final class Planner {
         for (SpaceState st : spaces.values()) {
             Space s = st.space;
             SpaceProblem p = problems.get(s.name());
-            SpaceOutcome o = SpaceSearch.solve(p, options, budget.scope(), seed(st, assigned));
+            SpaceOutcome o = SharedOffsets.of(workload).solve(p, q -> SpaceSearch.solve(q, options, budget.scope(),
+                    q == p ? seed(st, assigned) : Optional.empty()));
             used.put(s.name(), o);
             try {
                 st.admitted(admitAll(s, st.items(), p, o.offsets()));
@@ -250,6 +251,7 @@ public final class Planner {
     private static PlanResult finish(Target target, Workload workload, Options options, Map<String, SpaceState> spaces,
                                      Map<String, SpaceOutcome> used, List<DescriptorEntry> descriptors,
                                      Optional<dev.berth.artifact.Assignment> assignment) {
+        SharedOffsets shared = SharedOffsets.of(workload);
         List<PlannedBuffer> buffers = new ArrayList<>();
         Map<String, SpaceMetrics> metrics = new LinkedHashMap<>();
         Map<String, List<PlannedBuffer>> bySpace = new LinkedHashMap<>();
@@ -257,10 +259,11 @@ public final class Planner {
             Space s = st.space;
             List<Item> items = st.items();
             List<Placement> ps = st.placed();
-            List<PlannedBuffer> in = new ArrayList<>(items.size());
+            List<PlannedBuffer> planned = new ArrayList<>(items.size());
             for (int i = 0; i < items.size(); i++) {
-                in.add(items.get(i).planned(ps.get(i)));
+                planned.add(items.get(i).planned(ps.get(i)));
             }
+            List<PlannedBuffer> in = shared.mark(planned);
             bySpace.put(s.name(), in);
             SpaceUse use = SpaceUse.of(in);
             metrics.put(s.name(), new SpaceMetrics(s.kind(), s.capacity(), use.highWater(), use.peak().bytes(),
@@ -297,7 +300,8 @@ public final class Planner {
                 buffers.add(in.get(i));
             }
         }
-        Plan plan = new Plan(target, workload.name(), options.solver(), metrics, buffers, descriptors, assignment);
+        Plan plan = new Plan(target, workload.name(), options.solver(), metrics, buffers, descriptors, assignment,
+                shared.order());
         Verdict v = PlanValidator.validate(plan);
         if (v instanceof Verdict.Invalid bad) {
             throw new InvalidPlanException(bad);

@@ -89,6 +89,7 @@ class OperatorPlanTest {
                 assertThat(ordered.shared()).hasSameSizeAs(s.pairs());
                 assertSteps(ref, s.order(), low);
                 assertThat(pairedPeak(low)).as("the lowered workload's live bytes").isEqualTo(brute);
+                assertPlan(t, low, s, brute);
             }
         }));
     }
@@ -128,6 +129,61 @@ class OperatorPlanTest {
                 .isInstanceOfSatisfying(dev.berth.failure.BerthException.class, e -> assertThat(e.failure().message())
                         .isEqualTo("graph '" + g.name() + "': buffer '" + ref.buffers().get(0).name()
                                 + "' is no buffer of workload 'few'"));
+    }
+
+    @org.junit.jupiter.api.Test
+    void aChainIsPlacedAtOneOffsetAndAChainOfUnequalSizesClaimsNoMoreThanThePeak() {
+        for (long tail : new long[]{64, 16}) {
+            Graph ref = new Graph("chain", 16, List.of(new Graph.Buffer("x", 64, dev.berth.schedule.Role.INPUT),
+                    new Graph.Buffer("a", 64, dev.berth.schedule.Role.INTERMEDIATE),
+                    new Graph.Buffer("b", 64, dev.berth.schedule.Role.INTERMEDIATE),
+                    new Graph.Buffer("c", 48, dev.berth.schedule.Role.INTERMEDIATE),
+                    new Graph.Buffer("y", tail, dev.berth.schedule.Role.OUTPUT)), List.of(
+                    new Graph.Operator("p", List.of("x"), List.of("a")),
+                    new Graph.Operator("q", List.of("a"), List.of("b"),
+                            List.of(new Graph.Overwrite("b", "a", dev.berth.schedule.Reuse.ELEMENTWISE))),
+                    new Graph.Operator("r", List.of("a", "b"), List.of("c")),
+                    new Graph.Operator("s", List.of("b", "c"), List.of("y"),
+                            List.of(new Graph.Overwrite("y", "b", dev.berth.schedule.Reuse.VIEW)))), List.of());
+            // a is read by r after q: b cannot be written over a; y over b at s
+            Target t = target(16);
+            Workload w = workloadOf(ref, t);
+            Graph g = Lowering.graph(w);
+            Schedule s = OrderSearch.search(g, Order.FILE, InPlace.ELEMENTWISE);
+            assertThat(s.pairs()).extracting(Schedule.Pair::output).containsExactly("y");
+            PlanResult r = Planner.plan(t, Lowering.lower(w, g, s), Planner.Options.defaults());
+            dev.berth.artifact.SpaceMetrics m = r.plan().spaces().get("global");
+            assertThat(r.plan().buffer("y").orElseThrow().offset()).isEqualTo(r.plan().buffer("b").orElseThrow().offset());
+            // steps: x 0, a 0..2, b 1..3, c 2..3, y 3: peak at step 2 (a, b, c) = 176; at 3 b and c only (y shares b's bytes)
+            assertThat(m.peakLive()).isEqualTo(176);
+            dev.berth.artifact.Optimality o = m.optimality().orElseThrow();
+            if (tail == 64) {
+                assertThat(o.optimal()).as(o.toString()).isTrue();
+            } else {
+                assertThat(o.lowerBound()).isEqualTo(m.peakLive());
+                assertThat(o.optimal() ? o.proof() : o.open().orElseThrow())
+                        .isIn(dev.berth.artifact.Optimality.Proof.LOWER_BOUND, dev.berth.artifact.Optimality.Open.SHARED);
+            }
+        }
+    }
+
+    /** The planned workload: valid, its peak the optimum, each pair at one offset, the order carried. */
+    private static void assertPlan(Target t, Workload low, Schedule s, long brute) {
+        PlanResult r = Planner.plan(t, low, Planner.Options.defaults());
+        assertThat(dev.berth.verify.PlanValidator.validate(r.plan()).valid()).isTrue();
+        dev.berth.artifact.SpaceMetrics m = r.plan().spaces().get("global");
+        assertThat(m.peakLive()).as("plan's peak live against brute force").isEqualTo(brute);
+        assertThat(m.highWater()).isGreaterThanOrEqualTo(m.peakLive());
+        assertThat(m.optimality().orElseThrow().lowerBound()).isBetween(m.peakLive(), m.highWater());
+        assertThat(r.plan().order().orElseThrow()).extracting(Operator::name).isEqualTo(s.order());
+        assertThat(r.plan().version()).isEqualTo(4);
+        for (Schedule.Pair p : s.pairs()) {
+            dev.berth.artifact.PlannedBuffer out = r.plan().buffer(p.output()).orElseThrow();
+            assertThat(out.sharesWith()).contains(p.input());
+            assertThat(out.offset()).isEqualTo(r.plan().buffer(p.input()).orElseThrow().offset());
+        }
+        assertThat(r.plan().buffers().stream().filter(b -> b.sharesWith().isPresent()).count())
+                .isEqualTo(s.pairs().size());
     }
 
     /** Each buffer's steps in {@code order}, by the contract's rule (§5.3). */
