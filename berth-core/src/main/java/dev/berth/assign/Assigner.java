@@ -166,7 +166,7 @@ public final class Assigner {
             Entry e = m.entries[k];
             out[e.index()] = e.pinned() ? e.spec() : e.spec().in(e.spec().candidates().get(choice[k]));
         }
-        return new Workload(m.workload.name(), List.of(out), m.workload.fixed());
+        return new Workload(m.workload.name(), List.of(out), m.workload.fixed(), m.workload.operators());
     }
 
     /** What a space with a capacity holds, as the reasons look at it: first and last steps and reserved bytes. */

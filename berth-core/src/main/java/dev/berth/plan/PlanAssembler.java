@@ -26,14 +26,14 @@ final class PlanAssembler {
     private PlanAssembler() {
     }
 
-    static Plan assemble(Target target, Workload w, SolverChoice solver, SpacePlans spaces,
+    static Plan assemble(Target target, Workload w, SolverChoice solver, SpacePlans spaces, SharedOffsets shared,
                          List<DescriptorEntry> descriptors, Optional<Assignment> assignment) {
         PlannedBuffer[] buffers = new PlannedBuffer[w.buffers().size()];
         PlannedBuffer[] fixed = new PlannedBuffer[w.fixed().size()];
         List<PlannedBuffer> derived = new ArrayList<>();
         Map<String, SpaceMetrics> metrics = new LinkedHashMap<>();
         for (SpacePlan sp : spaces) {
-            SpacePlan.Assembled a = sp.assemble();
+            SpacePlan.Assembled a = sp.assemble(shared);
             metrics.put(sp.space().name(), a.metrics());
             List<Item> items = sp.items();
             for (int i = 0; i < items.size(); i++) {
@@ -52,7 +52,7 @@ final class PlanAssembler {
         if (all.contains(null)) {
             throw new IllegalStateException("a buffer or fixed region of " + w.name() + " was gathered in no space");
         }
-        return new Plan(target, w.name(), solver, metrics, all, descriptors, assignment);
+        return new Plan(target, w.name(), solver, metrics, all, descriptors, assignment, shared.order());
     }
 
     /** The entry of a workload's buffer or fixed region at its input index, once. */

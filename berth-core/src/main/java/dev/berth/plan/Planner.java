@@ -20,6 +20,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
@@ -150,18 +151,24 @@ public final class Planner {
         Workload w = assigned.workload();
         Budget budget = Budget.seconds(options.timeLimitSeconds(), options.progress());
         SpacePlans spaces = SpacePlans.gather(target, w);
-        search(spaces, options, budget, assigned);
+        SharedOffsets shared = SharedOffsets.of(w);
+        search(spaces, shared, options, budget, assigned);
         SpaceAdmission.admit(spaces, budget);
         List<DescriptorEntry> descriptors = Tiling.tile(target, w, spaces);
         GenerationAllocator.generate(target, w, descriptors.size(), spaces);
-        Plan plan = PlanAssembler.assemble(target, w, options.solver(), spaces, descriptors, assigned.assignment());
+        Plan plan = PlanAssembler.assemble(target, w, options.solver(), spaces, shared, descriptors, assigned.assignment());
         return validate(plan, spaces);
     }
 
-    /** The search phase: each space's placement, by {@link SpaceSearch}, under its own scope of the plan's budget. */
-    private static void search(SpacePlans spaces, Options options, Budget budget, Assigned assigned) {
+    /**
+     * The search phase: each space's placement, by {@link SpaceSearch}, under its own scope of the
+     * plan's budget; each chain of shared pairs searched as one item ({@link SharedOffsets}).
+     */
+    private static void search(SpacePlans spaces, SharedOffsets shared, Options options, Budget budget,
+                               Assigned assigned) {
         for (SpacePlan sp : spaces) {
-            sp.searched(SpaceSearch.solve(sp.problem(), options, budget.scope(), assigned.seed(sp)));
+            sp.searched(shared.solve(sp.problem(), q -> SpaceSearch.solve(q, options, budget.scope(),
+                    q == sp.problem() ? assigned.seed(sp) : Optional.empty())));
         }
     }
 

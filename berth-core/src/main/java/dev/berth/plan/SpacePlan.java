@@ -101,12 +101,16 @@ final class SpacePlan {
         return top;
     }
 
-    /** The artifact entries of every item, in item order, and the metrics they give. */
-    Assembled assemble() {
-        List<PlannedBuffer> in = new ArrayList<>(items.size());
+    /**
+     * The artifact entries of every item, in item order (each shared pair's output naming its input,
+     * {@link SharedOffsets#mark}), and the metrics they give.
+     */
+    Assembled assemble(SharedOffsets shared) {
+        List<PlannedBuffer> planned = new ArrayList<>(items.size());
         for (int i = 0; i < items.size(); i++) {
-            in.add(items.get(i).planned(placed.get(i)));
+            planned.add(items.get(i).planned(placed.get(i)));
         }
+        List<PlannedBuffer> in = shared.mark(planned);
         SpaceUse use = SpaceUse.of(in);
         SpaceMetrics metrics = new SpaceMetrics(space.kind(), space.capacity(), use.highWater(), use.peak().bytes(),
                 use.peak().step(), use.generation(), space.runtimeReserve(),
