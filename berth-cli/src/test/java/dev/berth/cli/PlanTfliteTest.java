@@ -51,17 +51,29 @@ class PlanTfliteTest {
     }
 
     @Test
-    void aMinusOneInAShapeSignatureNeedsItsInput() {
+    void aMinusOneInAShapeSignatureIsPlannedAtTheStoredShapeAndAnotherShapeIsRefused() {
+        String note = "  input serving_default_dense_input:0 (shape signature [-1, 1]) planned at the shape the file "
+                + "stores, 1x1, as TFLM plans it (--input serving_default_dense_input:0=1x1 states it; another shape "
+                + "is refused)\n";
         Run without = Run.of("plan", model("hello_world_int8.tflite"));
-        assertThat(without.exit()).isEqualTo(2);
-        assertThat(without.err()).contains("invalid-input", "shape signature [-1, 1]",
-                "--input serving_default_dense_input:0=1x1");
+        assertThat(without.exit()).as(without.err()).isZero();
+        assertThat(without.out()).contains(note, "high-water (the head, this plan):          32 B");
         Run with = Run.of("plan", model("hello_world_int8.tflite"), "--input", "serving_default_dense_input:0=1x1");
         assertThat(with.exit()).as(with.err()).isZero();
-        assertThat(with.out()).contains("high-water (the head, this plan):          32 B");
+        assertThat(with.out()).doesNotContain("planned at the shape the file stores")
+                .isEqualTo(without.out().replace(note, ""));
+        Run fast = Run.of("plan", model("hello_world_int8.tflite"), "--fast-space", "sram", "--fast-capacity", "1KiB");
+        assertThat(fast.exit()).as(fast.err()).isZero();
+        assertThat(fast.out()).contains(note);
+        for (String wrong : new String[] {"8x1", "1x2", "1", "1x1x1"}) {
+            Run other = Run.of("plan", model("hello_world_int8.tflite"), "--input", "serving_default_dense_input:0=" + wrong);
+            assertThat(other.exit()).as(wrong).isEqualTo(2);
+            assertThat(other.err()).as(wrong).contains("invalid-input", "--input serving_default_dense_input:0: ");
+        }
         Run other = Run.of("plan", model("hello_world_int8.tflite"), "--input", "serving_default_dense_input:0=8x1");
-        assertThat(other.exit()).isEqualTo(2);
         assertThat(other.err()).contains("Berth does not infer TFLite shapes");
+        Run models = Run.of("plan", model("person_detect.tflite"));
+        assertThat(models.out()).doesNotContain("planned at the shape the file stores");
     }
 
     @Test
