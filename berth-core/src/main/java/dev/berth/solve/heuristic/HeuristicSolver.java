@@ -91,11 +91,13 @@ public final class HeuristicSolver implements Solver {
                 at = Checked.saturatingAlignUp(height, align[k]);
             } else {
                 // every start is below the height so far
-                int m = index.gather(k);
-                long[] starts = index.starts();
-                long[] ends = index.ends();
-                at = bestFit ? bestGap(starts, ends, m, size[k], align[k])
-                        : firstGap(starts, ends, m, size[k], align[k]);
+                if (bestFit) {
+                    int m = index.gather(k);
+                    at = bestGap(index.starts(), index.ends(), m, size[k], align[k]);
+                } else {
+                    at = index.firstFit(k, size[k], align[k]);
+                    assert at == firstGapOfGathering(index, k, size[k], align[k]) : "firstFit and firstGap disagree";
+                }
             }
             if (size[k] > Long.MAX_VALUE - at) {
                 throw endOverflow(p, order[k], at, size[k]);
@@ -190,6 +192,12 @@ public final class HeuristicSolver implements Solver {
         Sorting.sortDescending(free, size, length);
         System.arraycopy(free, 0, out, fixed, free.length);
         return out;
+    }
+
+    /** {@link #firstGap} in what the index gathers for position {@code k}: what {@code firstFit} must find. */
+    private static long firstGapOfGathering(OccupancyTree index, int k, long size, long align) {
+        int m = index.gather(k);
+        return firstGap(index.starts(), index.ends(), m, size, align);
     }
 
     /** The lowest aligned offset where {@code size} bytes fit between the sorted intervals. */
