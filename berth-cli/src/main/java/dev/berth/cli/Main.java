@@ -83,9 +83,8 @@ public final class Main implements Runnable {
         return SUBCOMMANDS;
     }
 
-    /** Runs the command line and returns the exit code (tests call this). */
-    public static int run(String[] args, PrintWriter out, PrintWriter err) {
-        boolean jsonAsked = wantsJson(args);
+    /** The command line for {@code args}: {@code berth} with the {@link #subcommands} they need. */
+    static CommandLine commandLine(String[] args) {
         CommandLine cl = new CommandLine(new Main());
         for (Object c : subcommands(args)) {
             cl.addSubcommand(c);
@@ -94,6 +93,13 @@ public final class Main implements Runnable {
             cl.getSubcommands().get("help").getCommandSpec().usageMessage()
                     .footer("", "Examples:", "  berth help", "  berth help report");
         }
+        return cl;
+    }
+
+    /** Runs the command line and returns the exit code (tests call this). */
+    public static int run(String[] args, PrintWriter out, PrintWriter err) {
+        boolean jsonAsked = wantsJson(args);
+        CommandLine cl = commandLine(args);
         cl.setOut(out);
         cl.setErr(err);
         cl.setParameterExceptionHandler((ex, a) -> {
