@@ -22,7 +22,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class ModuleApiTest {
     private static final Set<String> API = Set.of("dev.berth.arith", "dev.berth.failure", "dev.berth.target",
             "dev.berth.workload", "dev.berth.plan", "dev.berth.solve", "dev.berth.artifact", "dev.berth.verify",
-            "dev.berth.deploy");
+            "dev.berth.deploy", "dev.berth.schedule");
 
     @Test
     void theModuleExportsExactlyTheApiPackages() {
