@@ -24,10 +24,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * on small seeded random graphs; the live-byte rules are written out again here, from the Javadoc
  * of {@link Graph}, without the search's code.
  */
-class OrderSearchTest {
+public class OrderSearchTest {
 
     /** A random graph: 2..7 operators, inputs, constants, outputs, kept chains, declared pairs. */
-    static Graph random(long seed) {
+    public static Graph random(long seed) {
         return random(seed, false);
     }
 
@@ -110,7 +110,7 @@ class OrderSearchTest {
     }
 
     /** Every topological order of g (data dependences and kept chains), by operator name. */
-    static List<List<String>> orders(Graph g) {
+    public static List<List<String>> orders(Graph g) {
         Map<String, Set<String>> before = new HashMap<>();
         Map<String, String> writer = new HashMap<>();
         for (Graph.Operator op : g.operators()) {
@@ -151,7 +151,7 @@ class OrderSearchTest {
     }
 
     /** The least peak over every subset of the level's declared pairs that obeys the rules in {@code order}. */
-    static long bestPairs(Graph g, List<String> order, InPlace level) {
+    public static long bestPairs(Graph g, List<String> order, InPlace level) {
         List<Graph.Overwrite> declared = new ArrayList<>();
         Map<Graph.Overwrite, String> opOf = new HashMap<>();
         for (Graph.Operator op : g.operators()) {
