@@ -37,6 +37,7 @@ import java.util.concurrent.Callable;
                 "  berth plan examples/seed.json --minimize",
                 "  berth plan examples/seed.json -o plan.json --json",
                 "  berth plan examples/seed.json -o plan.json --report plan.html",
+                "  berth plan examples/block.json --order best --in-place elementwise",
                 "  berth plan model.onnx --input x=1x3x640x640",
                 "  berth plan model.onnx --input x=1x3x48x192 --fast-space sram",
                 "  berth plan person_detect.tflite --fast-space sram --fast-capacity 64KiB",
@@ -82,6 +83,9 @@ final class PlanCommand implements Callable<Integer> {
 
     @picocli.CommandLine.Mixin
     OnnxSpaceOptions onnxSpaces = new OnnxSpaceOptions();
+
+    @picocli.CommandLine.Mixin
+    OperatorOptions operators = new OperatorOptions();
 
     @Option(names = {"-o", "--output"}, paramLabel = "PLAN.json",
             description = "Write the plan artifact here (for a .csv workload, FILE.csv writes its rows with offsets).")
@@ -178,7 +182,8 @@ final class PlanCommand implements Callable<Integer> {
         WorkloadSources.Loaded in = WorkloadSources.load(workload, TargetJson.load(target), cap, inputsFixed,
                 onnxSpaces.spaces(), scratch);
         Target t = in.target();
-        Workload w = in.workload();
+        OperatorOptions.Scheduled scheduled = operators.apply(in.workload(), workload.toString());
+        Workload w = scheduled.workload();
         PrintWriter out = spec.commandLine().getOut();
         ProgressBar bar = ProgressBar.wanted(quiet, json, Terminal.stderrIsTerminal())
                 ? new ProgressBar(System.err, Terminal.columns()) : null;
@@ -255,6 +260,14 @@ final class PlanCommand implements Callable<Integer> {
                     g.writeFieldName("assignment");
                     PlanJson.writeAssignment(g, r.assignment().get());
                 }
+                if (plan.order().isPresent()) {
+                    g.writeFieldName("order");
+                    PlanJson.writeOrder(g, plan.order().get());
+                }
+                if (scheduled.chosen().isPresent()) {
+                    g.writeFieldName("schedule");
+                    OrderSummary.writeJson(g, scheduled.chosen().get());
+                }
                 g.writeStringField("output", output == null ? null : output.toString());
                 if (tflmPlan != null) {
                     g.writeStringField("tflmPlan", tflmPlan.toString());
@@ -271,6 +284,7 @@ final class PlanCommand implements Callable<Integer> {
                 + plan.buffers().size()
                 + " reservations, verified (" + r.verdict().checks() + " checks)");
         out.print(Tables.summary(plan));
+        scheduled.chosen().ifPresent(c -> out.print(OrderSummary.render(c)));
         r.assignment().ifPresent(a -> out.print(AssignmentTable.render(a, plan)));
         out.print(Tables.clockNotes(plan, seconds));
         out.print(Tables.tilesAndGeneration(plan));
