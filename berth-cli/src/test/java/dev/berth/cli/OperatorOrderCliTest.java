@@ -80,6 +80,21 @@ class OperatorOrderCliTest {
     }
 
     @Test
+    void anOutputThatDoesNotFitInTheInputItOverwritesIsInvalidInputNamingTheBuffer() throws Exception {
+        Path w = Files.writeString(dir.resolve("w.json"), """
+                { "buffers": [
+                    { "name": "a", "size": 64, "space": "global" },
+                    { "name": "b", "size": 65, "space": "global", "role": "output",
+                      "overwrites": [ { "input": "a", "reason": "elementwise" } ] } ],
+                  "operators": [ { "name": "relu", "reads": ["a"], "writes": ["b"] } ] }
+                """);
+        Run r = Run.of("plan", w.toString());
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err()).contains("buffers[1].overwrites[0]: 'b' reserves 128 bytes, more than the 64 of 'a'; "
+                + "an output written over an input fits in it");
+    }
+
+    @Test
     void theOptionsOnAWorkloadWithoutOperatorsOrWithABadValueAreInvalidInput() {
         Run steps = Run.of("plan", example("seed.json"), "--order", "best");
         assertThat(steps.exit()).isEqualTo(2);
