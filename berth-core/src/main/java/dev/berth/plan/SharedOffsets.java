@@ -58,7 +58,7 @@ final class SharedOffsets {
      * the plan keeps bytes no member needs at some steps: what the search proved is then proved for
      * such plans only, so the outcome claims no bound beyond the peak of live bytes (open: shared).
      */
-    Planner.SpaceOutcome solve(SpaceProblem p, Function<SpaceProblem, Planner.SpaceOutcome> solver) {
+    SpaceOutcome solve(SpaceProblem p, Function<SpaceProblem, SpaceOutcome> solver) {
         if (inputOf.isEmpty()) {
             return solver.apply(p);
         }
@@ -134,17 +134,17 @@ final class SharedOffsets {
             qLast[j] = last[i];
             qFixed[j] = p.isFixed(i) ? p.fixedOffset(i) : -1;
         }
-        Planner.SpaceOutcome o = solver.apply(new SpaceProblem(p.space(), names, qBytes, qAlign, qFirst, qLast, qFixed,
+        SpaceOutcome o = solver.apply(new SpaceProblem(p.space(), names, qBytes, qAlign, qFirst, qLast, qFixed,
                 p.limit()));
         long[] offsets = new long[n];
         for (int i = 0; i < n; i++) {
             offsets[i] = o.offsets()[at[head[i]]];
         }
         if (exact) {
-            return new Planner.SpaceOutcome(offsets, o.solver(), o.height(), o.exact(), o.lowerBound(), o.provedLower(),
+            return new SpaceOutcome(offsets, o.solver(), o.height(), o.exact(), o.lowerBound(), o.provedLower(),
                     o.open(), o.timeLimited());
         }
-        return new Planner.SpaceOutcome(offsets, o.solver(), o.height(), o.exact(), 0, 0,
+        return new SpaceOutcome(offsets, o.solver(), o.height(), o.exact(), 0, 0,
                 Optional.of(Optimality.Open.SHARED), o.timeLimited());
     }
 

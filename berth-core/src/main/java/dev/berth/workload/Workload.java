@@ -1,6 +1,6 @@
 package dev.berth.workload;
 
-import dev.berth.alloc.OverlapSweep;
+import dev.berth.sweep.OverlapSweep;
 import dev.berth.arith.Checked;
 import dev.berth.failure.BerthException;
 import dev.berth.failure.Failure;

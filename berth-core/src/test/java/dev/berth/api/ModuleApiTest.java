@@ -31,8 +31,8 @@ class ModuleApiTest {
         assertThat(m.getName()).isEqualTo("dev.berth.core");
         assertThat(ApiClasses.exported()).containsExactlyInAnyOrderElementsOf(API);
         assertThat(m.getDescriptor().requires()).extracting(r -> r.name()).containsExactly("java.base");
-        for (String internal : List.of("dev.berth.admit", "dev.berth.alloc", "dev.berth.solve.heuristic",
-                "dev.berth.solve.skyline", "dev.berth.solve.exact")) {
+        for (String internal : List.of("dev.berth.admit", "dev.berth.alloc", "dev.berth.sweep", "dev.berth.solve.heuristic",
+                "dev.berth.solve.skyline", "dev.berth.solve.exact", "dev.berth.solve.thread")) {
             assertThat(m.getPackages()).contains(internal);
             assertThat(m.isExported(internal)).as(internal).isFalse();
         }
