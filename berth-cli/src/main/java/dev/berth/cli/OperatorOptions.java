@@ -1,6 +1,8 @@
 package dev.berth.cli;
 
 import dev.berth.failure.BerthException;
+import dev.berth.io.onnx.OnnxSchedule;
+import dev.berth.io.tflite.TfliteSchedule;
 import dev.berth.plan.Lowering;
 import dev.berth.schedule.Graph;
 import dev.berth.schedule.InPlace;
@@ -40,8 +42,12 @@ final class OperatorOptions {
     record Scheduled(Workload workload, Optional<Chosen> chosen) {
     }
 
-    /** The schedule taken, at these settings, and a better one at other settings if there is one. */
-    record Chosen(Order order, InPlace inPlace, Schedule schedule, Optional<Better> better) {
+    /**
+     * The schedule taken, at these settings, whether the workload was planned in it ({@code lowered};
+     * not a model at the defaults, which is planned as imported), and a better one at other settings
+     * if there is one.
+     */
+    record Chosen(Order order, InPlace inPlace, Schedule schedule, boolean lowered, Optional<Better> better) {
     }
 
     /** Settings that would lower the peak of live bytes, and to what. */
@@ -59,25 +65,52 @@ final class OperatorOptions {
                         + "elementwise"));
     }
 
+    /** True when the settings are the defaults ({@code --order file --in-place none}). */
+    boolean defaults() {
+        return order() == Order.FILE && inPlace() == InPlace.NONE;
+    }
+
     /**
-     * A workload with listed operators in the chosen order with the chosen pairs; any other workload as
-     * it is, where settings other than the defaults are {@code invalid-input} (there is nothing to order).
+     * What the settings make of what was loaded. A workload with listed operators: in the chosen
+     * order with the chosen pairs. An ONNX or TFLite model: its graph (contract §5.4) searched, and,
+     * with settings other than the defaults, its workload in the chosen order with the chosen pairs;
+     * with the defaults the workload stays as imported (its plan is today's) and only the report
+     * says what other settings would save (nothing when the model has no graph). Anything else is
+     * planned as it is, where settings other than the defaults are {@code invalid-input}: there is
+     * nothing to order.
      */
-    Scheduled apply(Workload w, String source) {
+    Scheduled apply(WorkloadSources.Loaded in, String source) {
         Order o = order();
         InPlace l = inPlace();
-        if (!(w.operators() instanceof Operators.Listed)) {
-            if (o != Order.FILE || l != InPlace.NONE) {
+        Workload w = in.workload();
+        boolean listed = w.operators() instanceof Operators.Listed;
+        Optional<Graph> graph;
+        try {
+            graph = listed ? Optional.of(Lowering.graph(w))
+                    : in.onnx().isPresent() ? Optional.of(OnnxSchedule.graph(in.onnx().get()))
+                    : in.tflite().isPresent() ? Optional.of(TfliteSchedule.graph(in.tflite().get()))
+                    : Optional.empty();
+        } catch (BerthException e) {
+            if (listed || !defaults()) {
+                throw e;
+            }
+            graph = Optional.empty(); // a model without a graph (control flow): planned as today
+        }
+        if (graph.isEmpty()) {
+            if (!defaults()) {
                 String opt = o != Order.FILE ? "--order" : "--in-place";
-                throw BerthException.invalid(opt, o != Order.FILE ? o.id() : l.id(), opt + " " + (o != Order.FILE
-                        ? o.id() : l.id()) + ": " + source + " lists no operators to order or to write over one "
-                        + "another (a workload file with operators, contract §5.3)");
+                String value = o != Order.FILE ? o.id() : l.id();
+                throw BerthException.invalid(opt, value, opt + " " + value + ": " + source + " lists no operators to "
+                        + "order or to write over one another (a workload file with operators, contract §5.3, or an "
+                        + "ONNX or TFLite model)");
             }
             return new Scheduled(w, Optional.empty());
         }
-        Graph g = Lowering.graph(w);
+        Graph g = graph.get();
         Schedule s = OrderSearch.search(g, o, l);
-        return new Scheduled(Lowering.lower(w, g, s), Optional.of(new Chosen(o, l, s, better(g, o, l, s.peak()))));
+        boolean lower = listed || !defaults();
+        return new Scheduled(lower ? Lowering.lower(w, g, s) : w, Optional.of(new Chosen(o, l, s, lower,
+                better(g, o, l, s.peak()))));
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.berth.cli;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.berth.failure.Visible;
+import dev.berth.schedule.Order;
 import dev.berth.schedule.Schedule;
 
 import java.io.IOException;
@@ -18,12 +19,21 @@ final class OrderSummary {
     }
 
     /**
-     * The text lines: the operators' order and what its peak of live bytes is worth, the shared pairs,
-     * and, when other settings would lower the peak, one line saying which and by how much.
+     * The text lines: the operators' order and what its peak of live bytes is worth, the order itself
+     * when it was chosen (order best), the shared pairs, and, when other settings would lower the peak,
+     * one line saying which and by how much (that line alone for a model planned as imported).
      */
     static String render(OperatorOptions.Chosen c) {
         Schedule s = c.schedule();
         StringBuilder sb = new StringBuilder();
+        c.better().ifPresent(b -> sb.append(settings(c, b)).append(": peak live ").append(bytes(b.peak()))
+                .append(String.format(Locale.ROOT, ", %.1f %% less", 100.0 * (s.peak() - b.peak()) / s.peak()))
+                .append('\n'));
+        if (!c.lowered()) {
+            return sb.toString(); // a model planned as imported: only what other settings would save
+        }
+        String hint = sb.toString();
+        sb.setLength(0);
         sb.append("operators: ").append(s.order().size()).append(", order ").append(c.order().id()).append(", in-place ")
                 .append(c.inPlace().id()).append(": peak live ").append(bytes(s.peak())).append(", ")
                 .append(s.proved() ? "optimal" : "every order at in-place " + c.inPlace().id() + ": at least "
@@ -32,12 +42,14 @@ final class OrderSummary {
                         + " segments out of search nodes)"))
                 .append(s.peak() == s.filePeak() ? "" : "; the file order without reuse: " + bytes(s.filePeak()))
                 .append('\n');
-        List<String> names = new ArrayList<>();
-        for (int i = 0; i < s.order().size() && i < NAMES; i++) {
-            names.add(Visible.text(s.order().get(i)));
+        if (c.order() == Order.BEST) {
+            List<String> names = new ArrayList<>();
+            for (int i = 0; i < s.order().size() && i < NAMES; i++) {
+                names.add(Visible.text(s.order().get(i)));
+            }
+            sb.append("  order: ").append(String.join(", ", names))
+                    .append(s.order().size() > NAMES ? ", ... (" + (s.order().size() - NAMES) + " more)" : "").append('\n');
         }
-        sb.append("  order: ").append(String.join(", ", names))
-                .append(s.order().size() > NAMES ? ", ... (" + (s.order().size() - NAMES) + " more)" : "").append('\n');
         if (!s.pairs().isEmpty()) {
             List<String> pairs = new ArrayList<>();
             for (int i = 0; i < s.pairs().size() && i < NAMES; i++) {
@@ -49,10 +61,7 @@ final class OrderSummary {
                     .append(s.pairs().size() > NAMES ? "; ... (" + (s.pairs().size() - NAMES) + " more)" : "")
                     .append('\n');
         }
-        c.better().ifPresent(b -> sb.append(settings(c, b)).append(": peak live ").append(bytes(b.peak()))
-                .append(String.format(Locale.ROOT, ", %.1f %% less", 100.0 * (s.peak() - b.peak()) / s.peak()))
-                .append('\n'));
-        return sb.toString();
+        return sb.append(hint).toString();
     }
 
     /** The settings that differ: {@code order best}, {@code elementwise in-place}, or both. */

@@ -162,6 +162,16 @@ final class PlanCommand implements Callable<Integer> {
             AtomicFiles.requireDistinct(report, "--report", output == null ? inputs
                     : java.util.stream.Stream.concat(inputs.stream(), java.util.stream.Stream.of(output)).toList());
         }
+        if (!operators.defaults() && tflmPlan != null) {
+            throw BerthException.invalid("--tflm-plan", tflmPlan.toString(), "--tflm-plan writes TFLM's offline plan "
+                    + "for the model's own operator order without in-place pairs; it is not written with --order "
+                    + operators.order().id() + " --in-place " + operators.inPlace().id() + " yet");
+        }
+        if (operators.inPlace() != dev.berth.schedule.InPlace.NONE && onnxSpaces.fast != null) {
+            throw BerthException.invalid("--in-place", operators.inPlace().id(), "--in-place " + operators.inPlace().id()
+                    + " shares a buffer's bytes with its input's in one space; with --fast-space an activation may "
+                    + "live in either of two");
+        }
         if (tflmPlan != null && onnxSpaces.fast != null) {
             throw BerthException.invalid("--tflm-plan", tflmPlan.toString(), "--tflm-plan writes TFLM's offline plan, "
                     + "which has one arena; with --fast-space the activations may live in two spaces");
@@ -187,7 +197,7 @@ final class PlanCommand implements Callable<Integer> {
         WorkloadSources.Loaded in = WorkloadSources.load(workload, kind, TargetJson.load(target), cap, inputsFixed,
                 onnxSpaces.spaces(), scratch);
         Target t = in.target();
-        OperatorOptions.Scheduled scheduled = operators.apply(in.workload(), workload.toString());
+        OperatorOptions.Scheduled scheduled = operators.apply(in, workload.toString());
         Workload w = scheduled.workload();
         PrintWriter out = spec.commandLine().getOut();
         ProgressBar bar = ProgressBar.wanted(quiet, json, Terminal.stderrIsTerminal())
@@ -237,6 +247,7 @@ final class PlanCommand implements Callable<Integer> {
         // a TFLite model: the offline plan whose head, once TFLM has placed the rest online, is smallest
         // (not with --fast-space: TFLM's offline plan has one arena, and the activations were given two spaces)
         java.util.Optional<TflmHeadPlan.Choice> head = in.tflite().isEmpty() || planned.assignment().isPresent()
+                || !operators.defaults()
                 ? java.util.Optional.empty() : java.util.Optional.of(TflmHeadPlan.choose(in.tflite().get(), planned, options));
         PlanResult r = head.isPresent() ? head.get().result() : planned;
         Plan plan = r.plan();
