@@ -38,6 +38,7 @@ import java.util.concurrent.Callable;
                 "  berth plan examples/seed.json --minimize",
                 "  berth plan examples/seed.json -o plan.json --json",
                 "  berth plan examples/seed.json -o plan.json --report plan.html",
+                "  berth plan examples/block.json --order best --in-place elementwise",
                 "  berth plan model.onnx --input x=1x3x640x640",
                 "  berth plan model.bin --input x=1x3x640x640",
                 "  berth plan model.onnx --input x=1x3x48x192 --fast-space sram",
@@ -86,6 +87,9 @@ final class PlanCommand implements Callable<Integer> {
 
     @picocli.CommandLine.Mixin
     OnnxSpaceOptions onnxSpaces = new OnnxSpaceOptions();
+
+    @picocli.CommandLine.Mixin
+    OperatorOptions operators = new OperatorOptions();
 
     @Option(names = {"-o", "--output"}, paramLabel = "PLAN.json",
             description = "Write the plan artifact here (for a .csv workload, FILE.csv writes its rows with offsets).")
@@ -158,6 +162,16 @@ final class PlanCommand implements Callable<Integer> {
             AtomicFiles.requireDistinct(report, "--report", output == null ? inputs
                     : java.util.stream.Stream.concat(inputs.stream(), java.util.stream.Stream.of(output)).toList());
         }
+        if (!operators.defaults() && tflmPlan != null) {
+            throw BerthException.invalid("--tflm-plan", tflmPlan.toString(), "--tflm-plan writes TFLM's offline plan "
+                    + "for the model's own operator order without in-place pairs; it is not written with --order "
+                    + operators.order().id() + " --in-place " + operators.inPlace().id() + " yet");
+        }
+        if (operators.inPlace() != dev.berth.schedule.InPlace.NONE && onnxSpaces.fast != null) {
+            throw BerthException.invalid("--in-place", operators.inPlace().id(), "--in-place " + operators.inPlace().id()
+                    + " shares a buffer's bytes with its input's in one space; with --fast-space an activation may "
+                    + "live in either of two");
+        }
         if (tflmPlan != null && onnxSpaces.fast != null) {
             throw BerthException.invalid("--tflm-plan", tflmPlan.toString(), "--tflm-plan writes TFLM's offline plan, "
                     + "which has one arena; with --fast-space the activations may live in two spaces");
@@ -183,7 +197,8 @@ final class PlanCommand implements Callable<Integer> {
         WorkloadSources.Loaded in = WorkloadSources.load(workload, kind, TargetJson.load(target), cap, inputsFixed,
                 onnxSpaces.spaces(), scratch);
         Target t = in.target();
-        Workload w = in.workload();
+        OperatorOptions.Scheduled scheduled = operators.apply(in, workload.toString());
+        Workload w = scheduled.workload();
         PrintWriter out = spec.commandLine().getOut();
         ProgressBar bar = ProgressBar.wanted(quiet, json, Terminal.stderrIsTerminal())
                 ? new ProgressBar(System.err, Terminal.columns()) : null;
@@ -232,6 +247,7 @@ final class PlanCommand implements Callable<Integer> {
         // a TFLite model: the offline plan whose head, once TFLM has placed the rest online, is smallest
         // (not with --fast-space: TFLM's offline plan has one arena, and the activations were given two spaces)
         java.util.Optional<TflmHeadPlan.Choice> head = in.tflite().isEmpty() || planned.assignment().isPresent()
+                || !operators.defaults()
                 ? java.util.Optional.empty() : java.util.Optional.of(TflmHeadPlan.choose(in.tflite().get(), planned, options));
         PlanResult r = head.isPresent() ? head.get().result() : planned;
         Plan plan = r.plan();
@@ -260,6 +276,14 @@ final class PlanCommand implements Callable<Integer> {
                     g.writeFieldName("assignment");
                     PlanJson.writeAssignment(g, r.assignment().get());
                 }
+                if (plan.order().isPresent()) {
+                    g.writeFieldName("order");
+                    PlanJson.writeOrder(g, plan.order().get());
+                }
+                if (scheduled.chosen().isPresent()) {
+                    g.writeFieldName("schedule");
+                    OrderSummary.writeJson(g, scheduled.chosen().get());
+                }
                 g.writeStringField("output", output == null ? null : output.toString());
                 if (tflmPlan != null) {
                     g.writeStringField("tflmPlan", tflmPlan.toString());
@@ -276,6 +300,7 @@ final class PlanCommand implements Callable<Integer> {
                 + plan.buffers().size()
                 + " reservations, verified (" + r.verdict().checks() + " checks)");
         out.print(Tables.summary(plan));
+        scheduled.chosen().ifPresent(c -> out.print(OrderSummary.render(c)));
         r.assignment().ifPresent(a -> out.print(AssignmentTable.render(a, plan)));
         out.print(Tables.clockNotes(plan, seconds));
         out.print(Tables.tilesAndGeneration(plan));
