@@ -107,6 +107,11 @@ final class PlanCommand implements Callable<Integer> {
             + "the arena with them and predicts the head TFLM ends with when it places them around the offline plan.")
     Path tflmScratch;
 
+    @Option(names = "--replace-plan", description = "For a TFLite model that already holds an offline plan "
+            + "(OfflineMemoryAllocation): plan every tensor anew and write Berth's plan. Without it, Berth keeps the "
+            + "file's offsets of custom operators' tensors and writes its own plan only if its head is no larger.")
+    boolean replacePlan;
+
     @Option(names = "--show", description = "Print a picture of the plan (address over steps).")
     boolean show;
 
@@ -144,6 +149,10 @@ final class PlanCommand implements Callable<Integer> {
             }
             inputs.add(tflmScratch);
         }
+        if (replacePlan && !WorkloadSources.isTflite(workload)) {
+            throw BerthException.invalid("--replace-plan", "--replace-plan replaces a TFLite model's offline plan; "
+                    + workload + " is not a .tflite model");
+        }
         if (output != null) {
             AtomicFiles.requireDistinct(output, "-o", inputs);
         }
@@ -176,7 +185,7 @@ final class PlanCommand implements Callable<Integer> {
         List<dev.berth.io.tflite.TflmScratch> scratch = tflmScratch == null ? List.of()
                 : dev.berth.io.TflmScratchJson.read(tflmScratch);
         WorkloadSources.Loaded in = WorkloadSources.load(workload, TargetJson.load(target), cap, inputsFixed,
-                onnxSpaces.spaces(), scratch);
+                onnxSpaces.spaces(), scratch, replacePlan);
         Target t = in.target();
         Workload w = in.workload();
         PrintWriter out = spec.commandLine().getOut();

@@ -77,12 +77,15 @@ final class WorkloadSources {
     }
 
     static Loaded load(Path file, Target target, OptionalLong capacity, List<String> inputs, OnnxSpaces spaces) {
-        return load(file, target, capacity, inputs, spaces, List.of());
+        return load(file, target, capacity, inputs, spaces, List.of(), false);
     }
 
-    /** {@code scratch}: a TFLite model's kernels' scratch buffers ({@code --tflm-scratch}), planned in its arena. */
+    /**
+     * {@code scratch}: a TFLite model's kernels' scratch buffers ({@code --tflm-scratch}), planned in its
+     * arena; {@code replacePlan}: {@code --replace-plan}, an offline plan already in the model is ignored.
+     */
     static Loaded load(Path file, Target target, OptionalLong capacity, List<String> inputs, OnnxSpaces spaces,
-                       List<dev.berth.io.tflite.TflmScratch> scratch) {
+                       List<dev.berth.io.tflite.TflmScratch> scratch, boolean replacePlan) {
         String name = file.getFileName() == null ? "" : file.getFileName().toString().toLowerCase(java.util.Locale.ROOT);
         if (name.endsWith(".csv")) {
             if (spaces.fast().isPresent() || spaces.fastCapacity().isPresent()) {
@@ -103,7 +106,7 @@ final class WorkloadSources {
         }
         if (name.endsWith(".tflite")) {
             ImportedTflite m = TfliteImport.read(file, target, new TfliteImport.Options(inputs, spaces.activations(),
-                    spaces.weights(), capacity, scratch));
+                    spaces.weights(), capacity, scratch, replacePlan));
             Loaded l = new Loaded(m.target(), m.workload(), Optional.empty(), Optional.of(m), Optional.empty());
             return fast(l, spaces, m.arenaSpace(), m.accesses());
         }
