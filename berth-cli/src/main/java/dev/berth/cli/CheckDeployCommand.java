@@ -38,7 +38,8 @@ final class CheckDeployCommand implements Callable<Integer> {
     Path planFile;
 
     @Option(names = "--provide", paramLabel = "SPACE=SIZE",
-            description = "Bytes the runtime provides for a logical space; one per logical space.")
+            description = "Bytes the runtime provides for a logical space; one per logical space that needs bytes "
+                    + "(a space whose high-water mark and runtime reserve are 0 needs none).")
     List<String> provide = new ArrayList<>();
 
     @Option(names = "--base", paramLabel = "SPACE=ADDRESS", description = "The loader's base address of a logical space.")
@@ -80,6 +81,12 @@ final class CheckDeployCommand implements Callable<Integer> {
             return 0;
         }
         for (DeployCheck.SpaceNeed n : needs.values()) {
+            if (!prov.containsKey(n.space())) {
+                out.println("space " + Visible.text(n.space()) + ": needs 0 bytes (highWater 0 + runtimeReserve 0), "
+                        + "nothing to provide" + (bases.containsKey(n.space()) ? "; every address encodable at base "
+                        + bases.get(n.space()) : ""));
+                continue;
+            }
             out.println("space " + Visible.text(n.space()) + ": needs " + n.needed() + " bytes (highWater " + n.highWater()
                     + " + runtimeReserve " + n.runtimeReserve() + "), provided " + n.provided() + ", spare " + n.spare()
                     + (bases.containsKey(n.space()) ? "; every address encodable at base " + bases.get(n.space()) : ""));

@@ -4,6 +4,7 @@ import dev.berth.failure.Visible;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.berth.artifact.Plan;
 import dev.berth.failure.BerthException;
+import dev.berth.io.InputKind;
 import dev.berth.io.PlanJson;
 import dev.berth.io.TargetJson;
 import dev.berth.io.tflite.TflmHeadPlan;
@@ -38,20 +39,22 @@ import java.util.concurrent.Callable;
                 "  berth plan examples/seed.json -o plan.json --json",
                 "  berth plan examples/seed.json -o plan.json --report plan.html",
                 "  berth plan model.onnx --input x=1x3x640x640",
+                "  berth plan model.bin --input x=1x3x640x640",
                 "  berth plan model.onnx --input x=1x3x48x192 --fast-space sram",
                 "  berth plan person_detect.tflite --fast-space sram --fast-capacity 64KiB",
                 "  berth plan person_detect.tflite --capacity 64KiB",
                 "  berth plan person_detect.tflite --tflm-plan person_detect.planned.tflite",
                 "  berth plan keyword_scrambled_8bit.tflite --tflm-scratch scratch.json --tflm-plan kws.planned.tflite",
                 "  berth plan A.1048576.csv --capacity 1MiB -o A.out.csv",
+                "  berth plan A.1048576.csv",
                 "  berth plan D.1048576.csv --capacity 1MiB --minimize --time-limit 300"})
 final class PlanCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
     @Parameters(index = "0", paramLabel = "WORKLOAD",
-            description = "Workload file (.json), ONNX model (.onnx), TensorFlow Lite model (.tflite), or MiniMalloc "
-                    + ".csv (with --capacity).")
+            description = "Workload file (JSON), ONNX model, TensorFlow Lite model or MiniMalloc CSV, told by its "
+                    + "content (the extension .json, .onnx, .tflite, .csv is a hint).")
     Path workload;
 
     @Option(names = "--target", paramLabel = "NAME|FILE", defaultValue = "npu-ref",
@@ -71,8 +74,9 @@ final class PlanCommand implements Callable<Integer> {
     Double timeLimit;
 
     @Option(names = "--capacity", paramLabel = "SIZE",
-            description = "Capacity of the single space of a MiniMalloc CSV input; for a TFLite model, the arena's "
-                    + "size (the arena becomes finite: a plan that does not fit fails).")
+            description = "Capacity of the single space of a MiniMalloc CSV input (without it the space is logical "
+                    + "and its height minimised); for a TFLite model, the arena's size (the arena becomes finite: a "
+                    + "plan that does not fit fails).")
     String capacity;
 
     @Option(names = "--input", paramLabel = "NAME=DIMS|NAME=VALUE",
@@ -136,28 +140,29 @@ final class PlanCommand implements Callable<Integer> {
             throw BerthException.invalid("--width", Integer.toString(width), "--width: the picture needs at least "
                     + Picture.MIN_WIDTH + " columns, got " + width);
         }
+        InputKind kind = InputKind.of(workload);
         List<Path> inputs = new ArrayList<>(List.of(workload));
         boolean targetGiven = spec.commandLine().getParseResult().hasMatchedOption("--target");
-        String target = !targetGiven && WorkloadSources.isTflite(workload) ? WorkloadSources.TFLITE_TARGET : this.target;
+        String target = !targetGiven && kind == InputKind.TFLITE ? WorkloadSources.TFLITE_TARGET : this.target;
         if (!TargetJson.BUNDLED.contains(target)) {
             inputs.add(Path.of(target));
         }
         if (tflmScratch != null) {
-            if (!WorkloadSources.isTflite(workload)) {
+            if (kind != InputKind.TFLITE) {
                 throw BerthException.invalid("--tflm-scratch", tflmScratch.toString(), "--tflm-scratch gives a TFLite "
                         + "model's scratch buffers; " + workload + " is not a .tflite model");
             }
             inputs.add(tflmScratch);
         }
-        if (replacePlan && !WorkloadSources.isTflite(workload)) {
+        if (replacePlan && kind != InputKind.TFLITE) {
             throw BerthException.invalid("--replace-plan", "--replace-plan replaces a TFLite model's offline plan; "
                     + workload + " is not a .tflite model");
         }
         if (output != null) {
             AtomicFiles.requireDistinct(output, "-o", inputs);
         }
-        CsvWorkloads.checkOutput(output, workload);
-        CsvWorkloads.checkTarget(workload, spec.commandLine().getParseResult().hasMatchedOption("--target"));
+        CsvWorkloads.checkOutput(output, workload, kind);
+        CsvWorkloads.checkTarget(kind, targetGiven);
         if (report != null) {
             AtomicFiles.requireDistinct(report, "--report", output == null ? inputs
                     : java.util.stream.Stream.concat(inputs.stream(), java.util.stream.Stream.of(output)).toList());
@@ -167,7 +172,7 @@ final class PlanCommand implements Callable<Integer> {
                     + "which has one arena; with --fast-space the activations may live in two spaces");
         }
         if (tflmPlan != null) {
-            if (!WorkloadSources.isTflite(workload)) {
+            if (kind != InputKind.TFLITE) {
                 throw BerthException.invalid("--tflm-plan", tflmPlan.toString(), "--tflm-plan writes a TFLite model's "
                         + "offline plan; " + workload + " is not a .tflite model");
             }
@@ -184,7 +189,7 @@ final class PlanCommand implements Callable<Integer> {
                 : java.util.OptionalLong.of(dev.berth.arith.Sizes.parse(capacity, "--capacity"));
         List<dev.berth.io.tflite.TflmScratch> scratch = tflmScratch == null ? List.of()
                 : dev.berth.io.TflmScratchJson.read(tflmScratch);
-        WorkloadSources.Loaded in = WorkloadSources.load(workload, TargetJson.load(target), cap, inputsFixed,
+        WorkloadSources.Loaded in = WorkloadSources.load(workload, kind, TargetJson.load(target), cap, inputsFixed,
                 onnxSpaces.spaces(), scratch, replacePlan);
         Target t = in.target();
         Workload w = in.workload();
@@ -283,6 +288,7 @@ final class PlanCommand implements Callable<Integer> {
         r.assignment().ifPresent(a -> out.print(AssignmentTable.render(a, plan)));
         out.print(Tables.clockNotes(plan, seconds));
         out.print(Tables.tilesAndGeneration(plan));
+        out.print(CsvWorkloads.notes(in));
         in.onnx().ifPresent(m -> out.print(OnnxSummary.render(m, plan)));
         if (in.tflite().isPresent() && head.isPresent()) {
             out.print(TfliteSummary.render(in.tflite().get(), plan, head.get(), tflmScratch != null));

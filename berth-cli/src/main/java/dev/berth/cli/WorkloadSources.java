@@ -2,6 +2,7 @@ package dev.berth.cli;
 
 import dev.berth.failure.BerthException;
 import dev.berth.io.FastSpace;
+import dev.berth.io.InputKind;
 import dev.berth.io.MiniMallocCsv;
 import dev.berth.io.WorkloadJson;
 import dev.berth.io.onnx.ImportedModel;
@@ -19,9 +20,10 @@ import java.util.OptionalLong;
 
 /**
  * Turns the {@code WORKLOAD} argument of {@code plan} into a target and a workload, by file
- * kind: a Berth workload (.json), a MiniMalloc CSV (.csv, one space, {@code --capacity}), an
- * ONNX model (.onnx, {@code --input NAME=DIMS}), a TensorFlow Lite model (.tflite, on the
- * {@code tflm} target by default; {@code --capacity} makes its arena finite).
+ * kind ({@link InputKind#of}: the content, the extension as a hint): a Berth workload (JSON), a
+ * MiniMalloc CSV (one space, {@code --capacity}), an ONNX model ({@code --input NAME=DIMS}), a
+ * TensorFlow Lite model (on the {@code tflm} target by default; {@code --capacity} makes its
+ * arena finite).
  */
 final class WorkloadSources {
     /**
@@ -38,11 +40,6 @@ final class WorkloadSources {
 
     /** The bundled target a {@code .tflite} input is planned on when {@code --target} is not given. */
     static final String TFLITE_TARGET = "tflm";
-
-    static boolean isTflite(Path file) {
-        Path name = file.getFileName();
-        return name != null && name.toString().toLowerCase(java.util.Locale.ROOT).endsWith(".tflite");
-    }
 
     /**
      * {@code --activation-space} and {@code --weight-space}: where an ONNX or TFLite model's tensors
@@ -72,29 +69,20 @@ final class WorkloadSources {
     private WorkloadSources() {
     }
 
-    static Loaded load(Path file, Target target, OptionalLong capacity, List<String> inputs) {
-        return load(file, target, capacity, inputs, OnnxSpaces.DEFAULT);
-    }
-
-    static Loaded load(Path file, Target target, OptionalLong capacity, List<String> inputs, OnnxSpaces spaces) {
-        return load(file, target, capacity, inputs, spaces, List.of(), false);
-    }
-
     /**
      * {@code scratch}: a TFLite model's kernels' scratch buffers ({@code --tflm-scratch}), planned in its
      * arena; {@code replacePlan}: {@code --replace-plan}, an offline plan already in the model is ignored.
      */
-    static Loaded load(Path file, Target target, OptionalLong capacity, List<String> inputs, OnnxSpaces spaces,
-                       List<dev.berth.io.tflite.TflmScratch> scratch, boolean replacePlan) {
-        String name = file.getFileName() == null ? "" : file.getFileName().toString().toLowerCase(java.util.Locale.ROOT);
-        if (name.endsWith(".csv")) {
+    static Loaded load(Path file, InputKind kind, Target target, OptionalLong capacity, List<String> inputs,
+                       OnnxSpaces spaces, List<dev.berth.io.tflite.TflmScratch> scratch, boolean replacePlan) {
+        if (kind == InputKind.MINIMALLOC_CSV) {
             if (spaces.fast().isPresent() || spaces.fastCapacity().isPresent()) {
                 throw BerthException.invalid(spaces.fast().isPresent() ? "--fast-space" : "--fast-capacity",
                         "--fast-space and --fast-capacity apply to ONNX and TFLite models only");
             }
             return CsvWorkloads.load(file, capacity, inputs);
         }
-        if (name.endsWith(".onnx")) {
+        if (kind == InputKind.ONNX) {
             if (capacity.isPresent()) {
                 throw BerthException.invalid("--capacity", "--capacity applies to MiniMalloc CSV and TFLite input only; "
                         + "an ONNX model takes capacities from its target");
@@ -104,7 +92,7 @@ final class WorkloadSources {
             Loaded l = new Loaded(target, m.workload(), Optional.of(m), Optional.empty(), Optional.empty());
             return fast(l, spaces, m.activationSpace(), m.accesses());
         }
-        if (name.endsWith(".tflite")) {
+        if (kind == InputKind.TFLITE) {
             ImportedTflite m = TfliteImport.read(file, target, new TfliteImport.Options(inputs, spaces.activations(),
                     spaces.weights(), capacity, scratch, replacePlan));
             Loaded l = new Loaded(m.target(), m.workload(), Optional.empty(), Optional.of(m), Optional.empty());

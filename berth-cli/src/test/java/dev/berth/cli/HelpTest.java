@@ -28,7 +28,7 @@ class HelpTest {
     @TestFactory
     List<DynamicTest> everyHelpHasAnExample() {
         List<List<String>> commands = new ArrayList<>();
-        collect(new CommandLine(new Main()), List.of(), commands);
+        collect(Main.commandLine(new String[0]), List.of(), commands);
         assertThat(commands).extracting(c -> String.join(" ", c))
                 .contains("", "plan", "check-deploy", "report", "completion", "help");
         List<DynamicTest> tests = new ArrayList<>();

@@ -65,17 +65,42 @@ class MiniMallocCliTest {
     }
 
     @Test
-    void csvNeedsACapacityAndTakesNoTarget() throws IOException {
+    void csvTakesNoTarget() throws IOException {
         Path in = write("x.csv", INPUT_12);
-        Run none = Run.of("plan", in.toString());
-        assertThat(none.exit()).isEqualTo(2);
-        assertThat(none.err()).contains("--capacity");
         Run target = Run.of("plan", in.toString(), "--capacity", "12", "--target", "teaching");
         assertThat(target.exit()).isEqualTo(2);
         assertThat(target.err()).contains("--target does not apply");
         Run small = Run.of("plan", in.toString(), "--capacity", "11", "--json");
         assertThat(small.exit()).isEqualTo(5);
         assertThat(small.out()).contains("\"provablyInfeasible\": true");
+    }
+
+    /**
+     * Without --capacity the one space is logical: the plan minimises its height (here below what
+     * best fit and greedy reach, down to the peak of live bytes), and says so in one line.
+     */
+    @Test
+    void csvWithoutACapacityPlansItsHeightInALogicalSpaceAndSaysSo() throws IOException {
+        Path in = write("x.csv", ABOVE_THE_BOUND);
+        Run r = Run.of("plan", in.toString());
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.err()).isEmpty();
+        assertThat(r.out()).containsPattern("mem +logical +at deploy +10 +10 +10 +100\\.0%")
+                .contains("optimal (lower bound)")
+                .contains("\n" + CsvWorkloads.LOGICAL_NOTE + "\n")
+                .containsOnlyOnce("csv: ");
+        assertThat(CsvWorkloads.LOGICAL_NOTE).doesNotContain("\n");
+        // with a capacity, no such line; the same height
+        Run local = Run.of("plan", in.toString(), "--capacity", "10");
+        assertThat(local.exit()).as(local.err()).isZero();
+        assertThat(local.out()).doesNotContain("csv: ").containsPattern("mem +local +10 +10 ");
+        // -o FILE.csv writes the rows with their offsets, as with a capacity; --json prints only JSON
+        Path out = dir.resolve("x.out.csv");
+        assertThat(Run.of("plan", in.toString(), "-o", out.toString()).exit()).isZero();
+        assertThat(Files.readAllLines(out).get(0)).isEqualTo("id,lower,upper,size,offset");
+        Run json = Run.of("plan", in.toString(), "--json");
+        assertThat(json.exit()).isZero();
+        assertThat(json.out()).startsWith("{").doesNotContain("csv: ").contains("\"kind\": \"logical\"");
     }
 
     @Test

@@ -60,7 +60,13 @@ public record Optimality(SolverKind solver, long lowerBound, Proof proof, Option
         /** The solver asked for is a heuristic: nothing searched. */
         HEURISTIC("heuristic"),
         /** The placed reservations are proved optimal, but tile buffers placed after them raised the mark. */
-        TILES("tiles");
+        TILES("tiles"),
+        /**
+         * A chain of shared buffers (contract §5.3) whose members reserve different bytes is placed as
+         * one reservation of its largest: what a search proved holds for such plans only, and the
+         * lower bound is the one every plan has.
+         */
+        SHARED("shared");
 
         private final String id;
 
@@ -89,7 +95,7 @@ public record Optimality(SolverKind solver, long lowerBound, Proof proof, Option
         Require.nonNegative(lowerBound, "lowerBound");
         if ((proof == Proof.OPEN) != open.isPresent()) {
             throw BerthException.invalid("open", open.map(Open::id).orElse(""), proof == Proof.OPEN
-                    ? "open: an open bracket says why it is open (work-budget, time-limit, size, heuristic, tiles)"
+                    ? "open: an open bracket says why it is open (work-budget, time-limit, size, heuristic, tiles, shared)"
                     : "open: a space with proof '" + proof.id() + "' has no open bracket, so no reason for one");
         }
         if (open.isPresent() && open.get() == Open.TIME_LIMIT && !timeLimited) {
@@ -112,6 +118,7 @@ public record Optimality(SolverKind solver, long lowerBound, Proof proof, Option
                 case SIZE -> "not searched (size)";
                 case HEURISTIC -> "heuristic only";
                 case TILES -> "tiles above";
+                case SHARED -> "shared chains placed whole";
             };
         };
     }

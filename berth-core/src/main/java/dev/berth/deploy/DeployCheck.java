@@ -40,8 +40,9 @@ public final class DeployCheck {
 
     /**
      * Checks {@code plan} against what the runtime provides: {@code provide} maps each logical
-     * space to its capacity in bytes, {@code base} some logical spaces to the loader's base
-     * address. A null argument, key or value is a NullPointerException naming it
+     * space to its capacity in bytes (a space that needs no byte, high-water mark and runtime
+     * reserve 0, may be left out: it is then provided 0), {@code base} some logical spaces to the
+     * loader's base address. The result has one need per logical space, in the target's order. A null argument, key or value is a NullPointerException naming it
      * ({@code provide[global]}); a negative capacity or base is {@code invalid-input} at
      * {@code provide.SPACE} or {@code base.SPACE}, before anything else is checked.
      */
@@ -61,7 +62,8 @@ public final class DeployCheck {
             requireLogical(spaces, s, DeployInput.Input.LOADER_BASE);
         }
         for (Space s : spaces.values()) {
-            if (s instanceof Space.Logical && !provide.containsKey(s.name())) {
+            // a space that needs no byte needs no capacity from the runtime
+            if (s instanceof Space.Logical && !provide.containsKey(s.name()) && !needsNothing(plan, s)) {
                 throw mismatch("logical space " + s.name() + " is given no capacity (what the runtime gives it)",
                         Optional.empty(), new DeployInput(DeployInput.Input.PROVIDED_CAPACITY, s.name(),
                                 DeployInput.Mismatch.NOT_PROVIDED, Optional.empty(), List.of()));
@@ -82,7 +84,8 @@ public final class DeployCheck {
                         + m.highWater() + " + runtimeReserve " + m.runtimeReserve() + " is past 2^63-1", "add",
                         dev.berth.failure.Facts.NONE.withSpace(s.name())));
             }
-            needs.put(s.name(), new SpaceNeed(s.name(), m.highWater(), m.runtimeReserve(), need, provide.get(s.name())));
+            needs.put(s.name(), new SpaceNeed(s.name(), m.highWater(), m.runtimeReserve(), need,
+                    provide.getOrDefault(s.name(), 0L)));
         }
         // format, at the loader's base
         for (Map.Entry<String, Long> e : base.entrySet()) {
@@ -111,6 +114,12 @@ public final class DeployCheck {
             }
         }
         return needs;
+    }
+
+    /** Whether logical space {@code s} needs no byte at deployment: high-water mark and runtime reserve both 0. */
+    private static boolean needsNothing(Plan plan, Space s) {
+        SpaceMetrics m = plan.spaces().get(s.name());
+        return m.highWater() == 0 && m.runtimeReserve() == 0;
     }
 
     /** Null keys and values of an input map are NullPointerExceptions, negative values {@code invalid-input}. */

@@ -71,6 +71,34 @@ class DeployCheckTest {
                 DeployInput.Mismatch.NOT_PROVIDED, Optional.empty(), List.of()));
     }
 
+    /** A plan of two logical spaces, one of them empty, with a runtime reserve of {@code reserve} bytes. */
+    private static Plan withAnEmptySpace(long reserve) {
+        AddressFormat dma32 = AddressFormat.exclusive("dma32", 0xFFFF_FFFFL);
+        Space global = Space.logical("global", dma32).alignment(64).build();
+        Space spare = Space.logical("spare", dma32).runtimeReserve(reserve).build();
+        Target t = Target.builder("t").space(global).space(spare).build();
+        Workload w = Workload.builder("w").buffer(BufferSpec.named("a").size(100).in(global).live(0, 1).build()).build();
+        return Planner.plan(t, w, Planner.Options.defaults()).plan();
+    }
+
+    @Test
+    void aLogicalSpaceThatNeedsNoByteNeedsNoCapacity() {
+        Map<String, DeployCheck.SpaceNeed> needs = DeployCheck.check(withAnEmptySpace(0), Map.of("global", 128L), Map.of());
+        assertThat(needs.keySet()).containsExactly("global", "spare");
+        assertThat(needs.get("spare")).isEqualTo(new DeployCheck.SpaceNeed("spare", 0, 0, 0, 0));
+        // and its loader base is still checked
+        assertThat(DeployCheck.check(withAnEmptySpace(0), Map.of("global", 128L), Map.of("spare", 0x1000L)))
+                .containsKey("spare");
+        // a runtime reserve is bytes: the space needs them, so its capacity must be given
+        BerthException e = catchThrowableOfType(BerthException.class,
+                () -> DeployCheck.check(withAnEmptySpace(16), Map.of("global", 128L), Map.of()));
+        assertThat(((Failure.InvalidInput) e.failure()).deployInput().orElseThrow()).isEqualTo(new DeployInput(
+                DeployInput.Input.PROVIDED_CAPACITY, "spare", DeployInput.Mismatch.NOT_PROVIDED, Optional.empty(),
+                List.of()));
+        assertThat(DeployCheck.check(withAnEmptySpace(16), Map.of("global", 128L, "spare", 16L), Map.of())
+                .get("spare").spare()).isZero();
+    }
+
     @Test
     void anUnknownSpaceListsThePlansSpaces() {
         DeployInput d = mismatch(Map.of("global", 1L << 20), Map.of("dram", 0L));

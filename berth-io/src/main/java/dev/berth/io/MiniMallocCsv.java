@@ -153,12 +153,28 @@ public final class MiniMallocCsv {
         if (capacity < 0) {
             throw BerthException.invalid("--capacity", Long.toString(capacity), "--capacity: must not be negative");
         }
-        AddressFormat wide = new AddressFormat("wide", Long.MAX_VALUE, EndConvention.EXCLUSIVE);
+        return withSpace(new Space.Local(SPACE, WIDE, 1, 0, capacity));
+    }
+
+    /** The format of a CSV workload's space: every offset up to 2^63-1, exclusive end. */
+    private static final AddressFormat WIDE = new AddressFormat("wide", Long.MAX_VALUE, EndConvention.EXCLUSIVE);
+
+    /** The target {@code minimalloc} of the one space {@code space}, in format {@link #WIDE}. */
+    private static Target withSpace(Space space) {
         Map<String, AddressFormat> formats = new LinkedHashMap<>();
-        formats.put("wide", wide);
+        formats.put(WIDE.name(), WIDE);
         Map<String, Space> spaces = new LinkedHashMap<>();
-        spaces.put(SPACE, new Space.Local(SPACE, wide, 1, 0, capacity));
+        spaces.put(SPACE, space);
         return new Target("minimalloc", formats, spaces, Optional.empty());
+    }
+
+    /**
+     * The target of a CSV workload planned for its height alone (no {@code --capacity}): one
+     * logical space {@link #SPACE}, no capacity, alignment 1, in the format {@code wide} of
+     * {@link #target}, so that the plan minimises the high-water mark, as idealloc's instances ask.
+     */
+    public static Target logicalTarget() {
+        return withSpace(new Space.Logical(SPACE, WIDE, 1, 0));
     }
 
     /**
@@ -459,6 +475,24 @@ public final class MiniMallocCsv {
             w.write('\n');
         }
         w.flush();
+    }
+
+    /**
+     * Whether {@code line} (a file's first line, a byte order mark and a carriage return allowed)
+     * is a header this reader accepts as far as names go: known column names only, each once,
+     * with the required ones ({@code id}, {@code lower}, {@code upper} or {@code end},
+     * {@code size}) or their aliases. {@link InputKind} tells a CSV file by it.
+     */
+    public static boolean isHeader(String line) {
+        String first = line.startsWith("\uFEFF") ? line.substring(1) : line;
+        Set<String> keys = new HashSet<>();
+        for (String h : fields(first)) {
+            String key = ALIASES.containsKey(h) ? ALIASES.get(h) : OTHER.contains(h) ? h : null;
+            if (key == null || !keys.add(key)) {
+                return false;
+            }
+        }
+        return keys.containsAll(List.of("id", "lower", "size")) && (keys.contains("upper") != keys.contains("end"));
     }
 
     private static List<String> fields(String line) {

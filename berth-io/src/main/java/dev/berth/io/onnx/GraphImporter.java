@@ -187,10 +187,20 @@ final class GraphImporter {
             throw BerthException.invalid("--input", f.text(), "--input " + f.name() + ": the model has no input named '"
                     + f.name() + "' (its inputs: " + String.join(", ", names) + ")");
         }
+        Set<String> fixedNames = new HashSet<>(resolved.keySet());
+        List<ValueInfoProto> unknown = new ArrayList<>();
         for (ValueInfoProto vi : real) {
             if (!resolved.containsKey(vi.getName())) {
-                resolved.put(vi.getName(), declared(vi, symbols));
+                Optional<TensorInfo> d = declared(vi, symbols);
+                if (d.isPresent()) {
+                    resolved.put(vi.getName(), d.get());
+                } else {
+                    unknown.add(vi);
+                }
             }
+        }
+        if (!unknown.isEmpty()) {
+            throw missingInputs(g, real, fixedNames, unknown, symbols);
         }
         for (ValueInfoProto vi : real) {
             String flat = define(scope, vi.getName(), "", "a graph input");
@@ -270,13 +280,12 @@ final class GraphImporter {
         return TensorInfo.of(name, type, Shape.of(dims));
     }
 
-    private TensorInfo declared(ValueInfoProto vi, Map<String, Long> symbols) {
+    /** The input's declared shape with the bound symbols put in, or empty when a dimension (or the rank) is unknown. */
+    private Optional<TensorInfo> declared(ValueInfoProto vi, Map<String, Long> symbols) {
         TypeProto.Tensor t = tensorType(vi);
         ElementType type = ElementType.of(t.getElemType(), what + ": graph input '" + vi.getName() + "'");
-        String name = vi.getName();
-        String hint = "; fix it with --input " + name + "=DIMS (e.g. --input " + name + "=1x3x224x224)";
         if (!t.hasShape()) {
-            throw BerthException.invalid("--input", what + ": graph input '" + name + "' has no declared shape" + hint);
+            return Optional.empty();
         }
         List<TensorShapeProto.Dimension> decl = t.getShape().getDimList();
         long[] dims = new long[decl.size()];
@@ -287,12 +296,97 @@ final class GraphImporter {
             } else if (dim.hasDimParam() && symbols.containsKey(dim.getDimParam())) {
                 dims[i] = symbols.get(dim.getDimParam());
             } else {
-                throw BerthException.invalid("--input", what + ": graph input '" + name + "' has shape "
-                        + declaredShape(t) + " with " + (dim.hasDimParam() ? "symbolic dimension '" + dim.getDimParam() + "'"
-                        : "an unknown dimension " + i) + hint);
+                return Optional.empty();
             }
         }
-        return TensorInfo.of(name, type, Shape.of(dims));
+        return Optional.of(TensorInfo.of(vi.getName(), type, Shape.of(dims)));
+    }
+
+    /** The symbolic dimension {@code dim} names, or empty for a fixed one or one with no name. */
+    private static Optional<String> symbol(TensorShapeProto.Dimension dim) {
+        return dim.hasDimValue() && dim.getDimValue() >= 0 || !dim.hasDimParam() || dim.getDimParam().isEmpty()
+                ? Optional.empty() : Optional.of(dim.getDimParam());
+    }
+
+    /** Whether {@code dim} has a size: a value, or a symbol in {@code bound}. */
+    private static boolean sized(TensorShapeProto.Dimension dim, Set<String> bound) {
+        return dim.hasDimValue() && dim.getDimValue() >= 0 || symbol(dim).map(bound::contains).orElse(false);
+    }
+
+    /**
+     * {@code invalid-input} at {@code --input} listing, at once, every graph input still to fix:
+     * those whose shape is not known, each with the form of its {@code --input} (its rank, the
+     * fixed sizes, {@code N} for each size to give), but those whose symbolic dimensions an earlier
+     * one listed also fixes; and, when the graph has If nodes, the scalar integer inputs without a
+     * value, on which a condition may depend.
+     */
+    private BerthException missingInputs(GraphProto g, List<ValueInfoProto> real, Set<String> fixed,
+                                         List<ValueInfoProto> unknown, Map<String, Long> symbols) {
+        Set<String> bound = new HashSet<>(symbols.keySet());
+        Map<String, List<String>> alsoFixes = new LinkedHashMap<>();
+        Map<String, String> boundBy = new HashMap<>();
+        Map<String, String> parts = new LinkedHashMap<>();
+        for (ValueInfoProto vi : unknown) {
+            String name = vi.getName();
+            TypeProto.Tensor t = tensorType(vi);
+            if (!t.hasShape()) {
+                parts.put(name, "graph input '" + name + "' has no declared shape; fix it with --input " + name
+                        + "=DIMS (its rank is not declared)");
+                alsoFixes.put(name, new ArrayList<>());
+                continue;
+            }
+            List<TensorShapeProto.Dimension> decl = t.getShape().getDimList();
+            if (decl.stream().allMatch(d -> sized(d, bound))) {
+                // every size it lacks is a symbol of an input listed before: giving that one fixes this one
+                String by = decl.stream().map(GraphImporter::symbol).flatMap(Optional::stream)
+                        .filter(boundBy::containsKey).map(boundBy::get).findFirst().orElseThrow();
+                alsoFixes.get(by).add(name);
+                continue;
+            }
+            List<String> open = new ArrayList<>();
+            List<String> form = new ArrayList<>();
+            for (int i = 0; i < decl.size(); i++) {
+                TensorShapeProto.Dimension dim = decl.get(i);
+                if (dim.hasDimValue() && dim.getDimValue() >= 0) {
+                    form.add(Long.toString(dim.getDimValue()));
+                } else if (symbol(dim).isPresent() && symbols.containsKey(symbol(dim).get())) {
+                    form.add(Long.toString(symbols.get(symbol(dim).get())));
+                } else {
+                    form.add("N");
+                    String s = symbol(dim).orElse(null);
+                    open.add(s == null ? "an unknown dimension " + i : "'" + s + "'");
+                    if (s != null) {
+                        boundBy.putIfAbsent(s, name);
+                        bound.add(s);
+                    }
+                }
+            }
+            boolean symbolic = open.stream().allMatch(o -> o.startsWith("'"));
+            parts.put(name, "graph input '" + name + "' has shape " + declaredShape(t) + " with "
+                    + (symbolic ? "symbolic dimension" + (open.size() == 1 ? " " : "s ") : "") + String.join(", ", open)
+                    + "; fix it with --input " + name + "=" + String.join("x", form) + " (rank " + decl.size()
+                    + ": a size for each N)");
+            alsoFixes.put(name, new ArrayList<>());
+        }
+        List<String> all = new ArrayList<>();
+        for (Map.Entry<String, String> e : parts.entrySet()) {
+            List<String> also = alsoFixes.get(e.getKey());
+            all.add(e.getValue() + (also.isEmpty() ? "" : ", which also fixes " + String.join(", ", also.stream()
+                    .map(a -> "'" + a + "'").toList())));
+        }
+        boolean ifs = g.getNodeList().stream().anyMatch(n -> n.getOpType().equals("If"));
+        for (ValueInfoProto vi : real) {
+            TypeProto.Tensor t = tensorType(vi);
+            if (ifs && !fixed.contains(vi.getName()) && t.hasShape() && t.getShape().getDimCount() == 0) {
+                ElementType type = ElementType.of(t.getElemType(), what + ": graph input '" + vi.getName() + "'");
+                if (type.kind() == ElementType.Kind.INTEGER) {
+                    all.add("scalar " + type + " input '" + vi.getName() + "' has no value, and an If of the model may "
+                            + "depend on it: give it with --input " + vi.getName() + "=VALUE");
+                }
+            }
+        }
+        return BerthException.invalid("--input", what + ": " + (all.size() == 1 ? all.get(0)
+                : all.size() + " graph inputs to fix, all at once: " + String.join("; ", all)));
     }
 
     private static String display(NodeProto n, int index) {

@@ -39,6 +39,13 @@ final class TestModel {
         return this;
     }
 
+    /** A graph input whose type declares no shape (not even a rank). */
+    TestModel inputOfNoShape(String name, ElementType type) {
+        graph.addInput(ValueInfoProto.newBuilder().setName(name).setType(TypeProto.newBuilder().setTensorType(
+                TypeProto.Tensor.newBuilder().setElemType(type.code()))));
+        return this;
+    }
+
     TestModel output(String name) {
         graph.addOutput(ValueInfoProto.newBuilder().setName(name));
         return this;
