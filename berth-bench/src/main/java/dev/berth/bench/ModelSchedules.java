@@ -49,7 +49,8 @@ public final class ModelSchedules {
             String[] inputs = m.inputs().toArray(String[]::new);
             Path file = dir.resolve(m.file());
             Graph g = m.tflite()
-                    ? TfliteSchedule.graph(TfliteImport.read(file, TargetJson.load("tflm"), TfliteImport.Options.of(inputs)))
+                    ? TfliteSchedule.graph(TfliteImport.read(file, TargetJson.load("tflm"),
+                            TfliteImport.Options.of(inputs).withReplacePlan(true)))
                     : OnnxSchedule.graph(OnnxImport.read(file, TargetJson.load("npu-ref"), OnnxImport.Options.of(inputs)));
             Schedule fileOrder = OrderSearch.search(g, Order.FILE, InPlace.NONE);
             Schedule inPlace = OrderSearch.search(g, Order.FILE, InPlace.ELEMENTWISE);

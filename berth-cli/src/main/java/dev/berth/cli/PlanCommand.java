@@ -115,6 +115,11 @@ final class PlanCommand implements Callable<Integer> {
             + "the arena with them and predicts the head TFLM ends with when it places them around the offline plan.")
     Path tflmScratch;
 
+    @Option(names = "--replace-plan", description = "For a TFLite model that already holds an offline plan "
+            + "(OfflineMemoryAllocation): plan every tensor anew and write Berth's plan. Without it, Berth keeps the "
+            + "file's offsets of custom operators' tensors and writes its own plan only if its head is no larger.")
+    boolean replacePlan;
+
     @Option(names = "--show", description = "Print a picture of the plan (address over steps).")
     boolean show;
 
@@ -152,6 +157,10 @@ final class PlanCommand implements Callable<Integer> {
                         + "model's scratch buffers; " + workload + " is not a .tflite model");
             }
             inputs.add(tflmScratch);
+        }
+        if (replacePlan && kind != InputKind.TFLITE) {
+            throw BerthException.invalid("--replace-plan", "--replace-plan replaces a TFLite model's offline plan; "
+                    + workload + " is not a .tflite model");
         }
         if (output != null) {
             AtomicFiles.requireDistinct(output, "-o", inputs);
@@ -195,7 +204,7 @@ final class PlanCommand implements Callable<Integer> {
         List<dev.berth.io.tflite.TflmScratch> scratch = tflmScratch == null ? List.of()
                 : dev.berth.io.TflmScratchJson.read(tflmScratch);
         WorkloadSources.Loaded in = WorkloadSources.load(workload, kind, TargetJson.load(target), cap, inputsFixed,
-                onnxSpaces.spaces(), scratch);
+                onnxSpaces.spaces(), scratch, replacePlan);
         Target t = in.target();
         OperatorOptions.Scheduled scheduled = operators.apply(in, workload.toString());
         Workload w = scheduled.workload();
