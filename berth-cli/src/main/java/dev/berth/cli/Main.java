@@ -20,7 +20,8 @@ import java.util.Optional;
                 BenchCommand.class, CompletionCommand.class, CommandLine.HelpCommand.class},
         footer = {"", "Exit codes: 0 done, 1 internal error, 2 invalid-input, 3 address-not-encodable,",
                 "4 arithmetic-overflow, 5 capacity-exceeded, 6 insufficient-deployment-capacity,",
-                "7 host-memory-exhausted (the planner's own heap: give the JVM more with BERTH_JAVA_OPTS=-Xmx...).",
+                "7 host-memory-exhausted (the planner's own heap: give the JVM more with",
+                "BERTH_JAVA_OPTS=-Xmx...).",
                 "", "Examples:", "  berth plan examples/convnet.json --show",
                 "  berth plan examples/convnet.json -o plan.json --report plan.html",
                 "  berth check-deploy plan.json --provide global=16MiB",
@@ -66,10 +67,12 @@ public final class Main implements Runnable {
         CommandLine cl = new CommandLine(new Main());
         cl.getSubcommands().get("help").getCommandSpec().usageMessage()
                 .footer("", "Examples:", "  berth help", "  berth help report");
+        unwrappedFooters(cl);
         cl.setOut(out);
         cl.setErr(err);
         cl.setParameterExceptionHandler((ex, a) -> {
-            Failure f = new Failure.InvalidInput("usage: " + ex.getMessage(), Optional.empty(), Optional.empty());
+            Failure f = new Failure.InvalidInput("usage: " + ex.getMessage() + suggestions(ex), Optional.empty(),
+                    Optional.empty());
             report(f, jsonAsked, out, err);
             if (!jsonAsked) {
                 err.println("Try '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help'.");
@@ -114,6 +117,37 @@ public final class Main implements Runnable {
         out.flush();
         err.flush();
         return code;
+    }
+
+    /**
+     * Every command's footer (its examples) printed line for line, never wrapped at the usage
+     * width, so that an example pastes as one command line (contract §7).
+     */
+    static void unwrappedFooters(CommandLine cl) {
+        cl.getHelpSectionMap().put(CommandLine.Model.UsageMessageSpec.SECTION_KEY_FOOTER, help -> {
+            StringBuilder sb = new StringBuilder();
+            for (String line : help.commandSpec().usageMessage().footer()) {
+                sb.append(line).append(System.lineSeparator());
+            }
+            return sb.toString();
+        });
+        cl.getSubcommands().values().forEach(Main::unwrappedFooters);
+    }
+
+    /**
+     * For a misspelt option or command, the closest of the command's options (or of its
+     * subcommands, for a word that is not an option) by {@link Suggestion}'s rule
+     * ({@code ; did you mean '--solver'?}), or nothing.
+     */
+    static String suggestions(CommandLine.ParameterException ex) {
+        if (!(ex instanceof CommandLine.UnmatchedArgumentException u) || u.getUnmatched().isEmpty()) {
+            return "";
+        }
+        String given = u.getUnmatched().get(0);
+        CommandLine.Model.CommandSpec spec = ex.getCommandLine().getCommandSpec();
+        int eq = given.indexOf('=');
+        return given.startsWith("-") ? Suggestion.didYouMean(eq > 0 ? given.substring(0, eq) : given,
+                spec.optionsMap().keySet()) : Suggestion.didYouMean(given, spec.subcommands().keySet());
     }
 
     /** Twice the heap the JVM had, in whole GiB rounded up: always more than it had. */

@@ -117,9 +117,8 @@ final class PlanCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print only JSON on stdout.")
     boolean json;
 
-    @Option(names = {"-q", "--quiet"}, description = "No progress bar on stderr (it is shown only on a terminal, "
-            + "for searches longer than a second, and never with --json).")
-    boolean quiet;
+    @picocli.CommandLine.Mixin
+    QuietOption quiet = new QuietOption();
 
     @Option(names = "--width", paramLabel = "COLUMNS", defaultValue = "0",
             description = "Width of the --show picture, at least " + Picture.MIN_WIDTH + " columns (default: the "
@@ -185,9 +184,9 @@ final class PlanCommand implements Callable<Integer> {
         Target t = in.target();
         Workload w = in.workload();
         PrintWriter out = spec.commandLine().getOut();
-        ProgressBar bar = ProgressBar.wanted(quiet, json, Terminal.stderrIsTerminal())
+        ProgressBar bar = ProgressBar.wanted(quiet.quiet, json, Terminal.stderrIsTerminal())
                 ? new ProgressBar(System.err, Terminal.columns()) : null;
-        PrintWriter log = !minimize ? null : json ? spec.commandLine().getErr() : out;
+        PrintWriter log = !minimize || quiet.quiet ? null : json ? spec.commandLine().getErr() : out;
         if (log != null) {
             log.println("minimize: every space's smallest high-water mark within the work budget (heights of the placed "
                     + "reservations, before generation adds its allocations)");
@@ -288,6 +287,9 @@ final class PlanCommand implements Callable<Integer> {
             r.assignment().ifPresent(a -> out.print(AssignmentTable.why(a)));
             out.println();
             out.print(Picture.render(plan, width > 0 ? width : Terminal.columns()));
+        }
+        if (quiet.quiet) {
+            return 0;
         }
         out.println(output == null ? "no artifact written (use -o PLAN.json)"
                 : "wrote " + Visible.text(output.toString()));
