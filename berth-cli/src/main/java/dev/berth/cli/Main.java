@@ -21,7 +21,8 @@ import java.util.Optional;
         footer = {"", "Exit codes: 0 done, 1 internal error, 2 invalid-input, 3 address-not-encodable,",
                 "4 arithmetic-overflow, 5 capacity-exceeded, 6 insufficient-deployment-capacity,",
                 "7 host-memory-exhausted (the planner's own heap: give the JVM more with",
-                "BERTH_JAVA_OPTS=-Xmx...).",
+                "BERTH_JAVA_OPTS=-Xmx...), 130 interrupted (Ctrl-C: plan writes the best plan",
+                "found so far).",
                 "", "Examples:", "  berth plan examples/convnet.json --show",
                 "  berth plan examples/convnet.json -o plan.json --report plan.html",
                 "  berth check-deploy plan.json --provide global=16MiB",
@@ -29,6 +30,7 @@ import java.util.Optional;
 public final class Main implements Runnable {
 
     public static void main(String[] args) {
+        Interrupts.allow();
         System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
     }
 
@@ -83,6 +85,11 @@ public final class Main implements Runnable {
             boolean json = wantsJson(parsedArgs);
             if (ex instanceof BerthException be) {
                 report(be.failure(), json, out, err);
+                if (Interrupts.requested()) {
+                    // the interrupt stopped the search before it found a plan (a finite space it had to search)
+                    err.println("berth: interrupted: no plan was found before the interrupt; nothing written");
+                    return Interrupts.EXIT_CODE;
+                }
                 return be.category().exitCode();
             }
             if (ex instanceof RejectedPlan rp) {

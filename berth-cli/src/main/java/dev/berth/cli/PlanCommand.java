@@ -127,6 +127,7 @@ final class PlanCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        Interrupts.install(System.err);
         SolverChoice choice = SearchOptions.solver(solver, minimize);
         searchNodes.check(choice);
         double seconds = SearchOptions.timeLimit(timeLimit != null ? timeLimit : minimize ? 60 : 10);
@@ -202,6 +203,11 @@ final class PlanCommand implements Callable<Integer> {
             }
 
             @Override
+            public boolean interrupted() {
+                return Interrupts.requested();
+            }
+
+            @Override
             public void bracket(String space, long lower, long upper, String event) {
                 if (bar != null) {
                     bar.bracket(space, lower, upper, event);
@@ -269,7 +275,7 @@ final class PlanCommand implements Callable<Integer> {
                 }
                 g.writeEndObject();
             });
-            return 0;
+            return exitCode();
         }
         out.println("plan " + Visible.text(plan.workload()) + " on target " + Visible.text(t.name()) + ": "
                 + plan.buffers().size()
@@ -289,7 +295,7 @@ final class PlanCommand implements Callable<Integer> {
             out.print(Picture.render(plan, width > 0 ? width : Terminal.columns()));
         }
         if (quiet.quiet) {
-            return 0;
+            return exitCode();
         }
         out.println(output == null ? "no artifact written (use -o PLAN.json)"
                 : "wrote " + Visible.text(output.toString()));
@@ -302,6 +308,22 @@ final class PlanCommand implements Callable<Integer> {
                     + " offsets, " + given
                     + " given, -1 for the rest)");
         }
-        return 0;
+        return exitCode();
+    }
+
+    /**
+     * 0, or {@link Interrupts#EXIT_CODE} when a Ctrl-C (or SIGTERM) came while {@code plan} ran: the
+     * plan printed and written is then the best found before it, each space it stopped saying
+     * {@code interrupted} (contract §7).
+     */
+    private int exitCode() {
+        if (!Interrupts.requested()) {
+            return 0;
+        }
+        spec.commandLine().getErr().println("berth: interrupted: " + (output == null ? "the plan above is"
+                : "wrote " + Visible.text(output.toString()) + ":") + " the best plan found before the interrupt, "
+                + "validated (a space whose search stopped says 'interrupted')");
+        spec.commandLine().getErr().flush();
+        return Interrupts.EXIT_CODE;
     }
 }

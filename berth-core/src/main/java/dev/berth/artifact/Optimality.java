@@ -60,7 +60,12 @@ public record Optimality(SolverKind solver, long lowerBound, Proof proof, Option
         /** The solver asked for is a heuristic: nothing searched. */
         HEURISTIC("heuristic"),
         /** The placed reservations are proved optimal, but tile buffers placed after them raised the mark. */
-        TILES("tiles");
+        TILES("tiles"),
+        /**
+         * The user interrupted the search (Ctrl-C, {@link dev.berth.solve.Progress#interrupted()}): the
+         * placement is the best found until then.
+         */
+        INTERRUPTED("interrupted");
 
         private final String id;
 
@@ -74,6 +79,11 @@ public record Optimality(SolverKind solver, long lowerBound, Proof proof, Option
 
         public static Optional<Open> byId(String id) {
             return Arrays.stream(values()).filter(o -> o.id.equals(id)).findFirst();
+        }
+
+        /** Every reason's id, in order, for messages: {@code work-budget, time-limit, ...}. */
+        public static String ids() {
+            return String.join(", ", Arrays.stream(values()).map(Open::id).toList());
         }
     }
 
@@ -89,7 +99,7 @@ public record Optimality(SolverKind solver, long lowerBound, Proof proof, Option
         Require.nonNegative(lowerBound, "lowerBound");
         if ((proof == Proof.OPEN) != open.isPresent()) {
             throw BerthException.invalid("open", open.map(Open::id).orElse(""), proof == Proof.OPEN
-                    ? "open: an open bracket says why it is open (work-budget, time-limit, size, heuristic, tiles)"
+                    ? "open: an open bracket says why it is open (" + Open.ids() + ")"
                     : "open: a space with proof '" + proof.id() + "' has no open bracket, so no reason for one");
         }
         if (open.isPresent() && open.get() == Open.TIME_LIMIT && !timeLimited) {
@@ -112,6 +122,7 @@ public record Optimality(SolverKind solver, long lowerBound, Proof proof, Option
                 case SIZE -> "not searched (size)";
                 case HEURISTIC -> "heuristic only";
                 case TILES -> "tiles above";
+                case INTERRUPTED -> "interrupted";
             };
         };
     }
