@@ -10,7 +10,8 @@
  * of one {@link dev.berth.failure.Category}. {@link dev.berth.verify.PlanValidator} re-checks
  * any plan independently; {@link dev.berth.deploy.DeployCheck} compares a plan with what a
  * runtime provides; {@link dev.berth.solve} poses one space's placement problem to a solver
- * directly.
+ * directly; {@link dev.berth.schedule} chooses an operator order and in-place pairs for an
+ * operator graph.
  *
  * <p>Not exported: the admission check and the allocator ({@code dev.berth.admit},
  * {@code dev.berth.alloc}), which every plan passes through, and the solvers' insides
@@ -26,4 +27,5 @@ module dev.berth.core {
     exports dev.berth.artifact;
     exports dev.berth.verify;
     exports dev.berth.deploy;
+    exports dev.berth.schedule;
 }

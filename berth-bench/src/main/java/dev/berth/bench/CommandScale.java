@@ -1,6 +1,7 @@
 package dev.berth.bench;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -10,116 +11,165 @@ import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Pattern;
 
 /**
- * The whole command at scale, as a user runs it: seeded ONNX-like workload files
- * ({@link WorkloadFiles}: 3 buffers starting per step, seed 7, in space {@code global} of the
- * default target {@code npu-ref}) of 10^4, 10^5 and 10^6 buffers, each
- * planned by {@code berth plan FILE -o plan.json} (the launcher, or {@code java -jar berth.jar}) as its own process. Wall time and
- * peak resident memory come from {@code /usr/bin/time} (the kernel's maximum resident set size of
- * the process, JVM included); the median of 5 runs (3 at 10^6). Every run must exit 0 and write
- * the same plan bytes as the first, unless the plan says the clock stopped a search (the
- * table says when).
+ * The whole command at scale, measured as a ratio that carries from one machine to the next
+ * (issue 29): each seeded workload file ({@link WorkloadFiles}) is planned by
+ * {@code berth plan FILE -o plan.json} as its own process and, in the same run, alternating with
+ * it, read by the reference {@code python3 -c 'import json; json.load(open(FILE))'} (a C parser
+ * building every object of the same file). Wall time, CPU time (user + system) and peak resident
+ * memory of each process come from {@code /usr/bin/time}; the table gives the median of the runs
+ * (5 by default) of each and the ratio of the medians' wall times.
  *
- * <p>With {@code --tiled}, the files are {@link WorkloadFiles#writeTiled}'s instead: n small buffers
- * in {@code sram} and one tiled through it (no goal of its own; the tiling phase was quadratic in
- * the buffers of the space it tiles through until it loaded them in one batch, checked by one sweep).
+ * <p>Start-up is measured the same way: a one-buffer plan against {@code java -version}, both
+ * through the same JVM. Workloads: {@code plain} (3 buffers starting per step, as ONNX models of
+ * many small operators give, in {@code global}), {@code candidates} (the same, every buffer a
+ * candidate for the local {@code sram} before {@code global}, 1 to 8 accesses: Berth chooses the
+ * space) and {@code tiled} (n small buffers in {@code sram} and one tiled through it).
  *
- * <p>Usage: {@code java -cp benchmarks.jar dev.berth.bench.CommandScale BERTH [--tiled] [buffers...]} (BERTH: berth.jar, or the {@code berth} launcher).
+ * <p>Every berth run must exit 0 and write the same plan bytes as the first, unless the plan says
+ * the clock stopped a search (the table says when).
+ *
+ * <p>Usage: {@code java -cp benchmarks.jar dev.berth.bench.CommandScale BERTH [--runs N]
+ * [KIND:BUFFERS...]} (BERTH: berth.jar, or the {@code berth} launcher; default
+ * {@code plain:10000 plain:100000 plain:1000000 candidates:10000 tiled:100000}).
  */
 public final class CommandScale {
     private static final Path TIME = Path.of("/usr/bin/time");
+    private static final Pattern CLOCK = Pattern.compile("\"timeLimited\"\\s*:\\s*true");
 
     private CommandScale() {
     }
 
-    /** The goals of issue 14: wall seconds and peak MB by size (0: none). */
-    private static String goal(int n) {
-        return n >= 1_000_000 ? "<= 10 s, <= 1536 MB" : n >= 100_000 ? "<= 2 s" : n >= 10_000 ? "<= 1 s" : "-";
+    /** What {@code /usr/bin/time} measured of one process. */
+    record Run(double wall, double cpu, double mb) {
     }
 
-    private static boolean met(int n, double wall, double mb) {
-        return n >= 1_000_000 ? wall <= 10 && mb <= 1536 : n >= 100_000 ? wall <= 2 : n < 10_000 || wall <= 1;
+    /** The medians of several runs of one command. */
+    record Medians(double wall, double cpu, double mb) {
+        static Medians of(List<Run> runs) {
+            return new Medians(median(runs.stream().mapToDouble(Run::wall).toArray()),
+                    median(runs.stream().mapToDouble(Run::cpu).toArray()),
+                    median(runs.stream().mapToDouble(Run::mb).toArray()));
+        }
+    }
+
+    static double median(double[] v) {
+        double[] s = v.clone();
+        Arrays.sort(s);
+        return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
     }
 
     public static void main(String[] args) throws IOException, InterruptedException, NoSuchAlgorithmException {
         if (args.length < 1) {
-            System.err.println("usage: CommandScale BERTH_JAR [--tiled] [buffers...]");
+            System.err.println("usage: CommandScale BERTH [--runs N] [plain|candidates|tiled:BUFFERS...]");
             System.exit(2);
         }
         if (!Files.isExecutable(TIME)) {
             System.err.println(TIME + " is needed to measure peak memory (apt-get install time)");
             System.exit(2);
         }
-        Path jar = Path.of(args[0]);
-        // --tiled: the tiling workload (WorkloadFiles.writeTiled), which has no goal of its own
-        boolean tiled = args.length > 1 && args[1].equals("--tiled");
-        int from = tiled ? 2 : 1;
-        int[] sizes = args.length == from ? new int[]{10_000, 100_000, 1_000_000}
-                : Arrays.stream(args, from, args.length).mapToInt(Integer::parseInt).toArray();
+        Path berth = Path.of(args[0]);
+        int runs = 5;
+        List<String> workloads = new ArrayList<>();
+        for (int i = 1; i < args.length; i++) {
+            if (args[i].equals("--runs")) {
+                runs = Integer.parseInt(args[++i]);
+            } else {
+                workloads.add(args[i]);
+            }
+        }
+        if (workloads.isEmpty()) {
+            workloads = List.of("plain:10000", "plain:100000", "plain:1000000", "candidates:10000", "tiled:100000");
+        }
         Path dir = Files.createTempDirectory("berth-scale");
-        System.out.println("| buffers | file (MB) | runs | median wall (s) | min - max wall (s) | median peak RSS (MB) "
-                + "| max peak RSS (MB) | same plan every run | goal | met | load average |");
-        System.out.println("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- | --- | --- |");
         try {
-            for (int n : sizes) {
-                Path workload = dir.resolve("w" + n + ".json");
-                if (tiled) {
-                    WorkloadFiles.writeTiled(workload, n);
-                } else {
-                    WorkloadFiles.write(workload, n, WorkloadFiles.SEED, WorkloadFiles.PER_STEP);
+            // start-up: a one-buffer plan against java -version, alternating
+            Path one = dir.resolve("one.json");
+            WorkloadFiles.write(one, 1, WorkloadFiles.SEED, WorkloadFiles.PER_STEP);
+            List<Run> plans = new ArrayList<>();
+            List<Run> versions = new ArrayList<>();
+            String load = load();
+            for (int r = 0; r < runs; r++) {
+                plans.add(berth(berth, one, dir, new String[1]));
+                versions.add(time(List.of("java", "-version"), dir));
+            }
+            Medians startPlan = Medians.of(plans);
+            Medians startJava = Medians.of(versions);
+            double startup = startPlan.wall() - startJava.wall();
+            System.out.println("| command | runs | median wall (s) | median CPU (s) | median peak RSS (MB) |");
+            System.out.println("| --- | ---: | ---: | ---: | ---: |");
+            System.out.println(String.format(Locale.ROOT, "| `berth plan` of one buffer | %d | %.2f | %.2f | %.0f |",
+                    runs, startPlan.wall(), startPlan.cpu(), startPlan.mb()));
+            System.out.println(String.format(Locale.ROOT, "| `java -version` | %d | %.2f | %.2f | %.0f |",
+                    runs, startJava.wall(), startJava.cpu(), startJava.mb()));
+            System.out.println(String.format(Locale.ROOT,
+                    "%nStart-up: a one-buffer plan takes %.2f s more than `java -version` (goal <= 0.25 s: %s; "
+                            + "load average %s, %s).%n", startup, startup <= 0.25 ? "met" : "not met", load, load()));
+            System.out.println("| workload | buffers | file (MB) | runs | berth wall (s) | berth CPU (s) | berth RSS (MB) "
+                    + "| json.load wall (s) | json.load CPU (s) | json.load RSS (MB) | ratio (wall) | goal | met "
+                    + "| same plan every run | load average |");
+            System.out.println("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- | --- | --- |");
+            for (String w : workloads) {
+                String[] kn = w.split(":");
+                String kind = kn[0];
+                int n = Integer.parseInt(kn[1]);
+                Path file = dir.resolve(kind + n + ".json");
+                switch (kind) {
+                    case "plain" -> WorkloadFiles.write(file, n, WorkloadFiles.SEED, WorkloadFiles.PER_STEP);
+                    case "candidates" -> WorkloadFiles.writeCandidates(file, n);
+                    case "tiled" -> WorkloadFiles.writeTiled(file, n);
+                    default -> throw new IllegalArgumentException("workload kind plain, candidates or tiled, not " + kind);
                 }
-                int runs = n >= 1_000_000 ? 3 : 5;
-                double[] wall = new double[runs];
-                double[] mb = new double[runs];
-                String digest = null;
-                boolean same = true;
+                List<Run> b = new ArrayList<>();
+                List<Run> py = new ArrayList<>();
+                String[] digest = new String[1];
                 boolean clock = false;
-                String loadBefore = load();
+                boolean same = true;
+                Files.deleteIfExists(dir.resolve("clock"));
+                String before = load();
                 for (int r = 0; r < runs; r++) {
-                    Path plan = dir.resolve("plan.json");
-                    Path times = dir.resolve("time.txt");
-                    List<String> cmd = new ArrayList<>(List.of(TIME.toString(), "-f", "%e %M", "-o", times.toString()));
-                    cmd.addAll(BerthProcess.command(jar, "plan", workload.toString(), "-o", plan.toString()));
-                    Process p = new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                            .redirectError(dir.resolve("err.txt").toFile()).start();
-                    int exit = p.waitFor();
-                    if (exit != 0) {
-                        throw new IllegalStateException(String.join(" ", cmd) + " exited " + exit + ": "
-                                + Files.readString(dir.resolve("err.txt")));
-                    }
-                    String[] t = Files.readString(times).trim().split("\\s+");
-                    wall[r] = Double.parseDouble(t[t.length - 2]);
-                    mb[r] = Long.parseLong(t[t.length - 1]) / 1024.0;
-                    // a plan the clock cut short says so (timeLimited), and may differ from the others
-                    boolean cut = java.util.regex.Pattern.compile("\"timeLimited\"\\s*:\\s*true")
-                            .matcher(Files.readString(plan)).find();
-                    clock |= cut;
-                    String d = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(plan)));
-                    if (digest != null && !digest.equals(d)) {
+                    String previous = digest[0];
+                    b.add(berth(berth, file, dir, digest));
+                    clock |= Files.exists(dir.resolve("clock"));
+                    if (previous != null && !previous.equals(digest[0])) {
                         same = false;
                         if (!clock) {
-                            throw new IllegalStateException(n + " buffers: run " + r + " wrote another plan than run 0, "
+                            throw new IllegalStateException(w + ": run " + r + " wrote another plan than run 0, "
                                     + "and neither says the clock stopped a search");
                         }
                     }
-                    digest = d;
-                    Files.delete(plan);
+                    py.add(time(List.of("python3", "-c", "import json, sys; json.load(open(sys.argv[1]))",
+                            file.toString()), dir));
                 }
-                double[] sortedWall = wall.clone();
-                double[] sortedMb = mb.clone();
-                Arrays.sort(sortedWall);
-                Arrays.sort(sortedMb);
-                double medWall = sortedWall[runs / 2];
-                double medMb = sortedMb[runs / 2];
-                String row = String.format(Locale.ROOT, "| %,d | %.1f | %d | %.2f | %.2f - %.2f | %.0f | %.0f | %s | %s | %s | %s, %s |",
-                        n, Files.size(workload) / 1e6, runs, medWall, sortedWall[0], sortedWall[runs - 1], medMb,
-                        sortedMb[runs - 1], same ? (clock ? "yes (the clock stopped a search)" : "yes")
-                        : "no (the clock stopped a search)", tiled ? "-" : goal(n),
-                        tiled ? "-" : met(n, medWall, medMb) ? "yes" : "no", loadBefore, load());
+                Medians mb = Medians.of(b);
+                Medians mp = Medians.of(py);
+                double ratio = mb.wall() / mp.wall();
+                String goal;
+                boolean met;
+                if (kind.equals("plain") && n >= 1_000_000) {
+                    goal = "<= 2.0 x, <= 1536 MB";
+                    met = ratio <= 2.0 && mb.mb() <= 1536;
+                } else if (kind.equals("plain") && n >= 100_000) {
+                    goal = "<= 2.0 x";
+                    met = ratio <= 2.0;
+                } else if (kind.equals("plain") && n >= 10_000) {
+                    goal = String.format(Locale.ROOT, "<= one buffer + 1 s (%.2f s)", startPlan.wall() + 1);
+                    met = mb.wall() <= startPlan.wall() + 1;
+                } else {
+                    goal = "-";
+                    met = true;
+                }
+                String row = String.format(Locale.ROOT,
+                        "| %s | %,d | %.1f | %d | %.2f | %.2f | %.0f | %.2f | %.2f | %.0f | %.2f | %s | %s | %s | %s, %s |",
+                        kind, n, Files.size(file) / 1e6, runs, mb.wall(), mb.cpu(), mb.mb(), mp.wall(), mp.cpu(), mp.mb(),
+                        ratio, goal, goal.equals("-") ? "-" : met ? "yes" : "no",
+                        same ? (clock ? "yes (the clock stopped a search)" : "yes") : "no (the clock stopped a search)",
+                        before, load());
                 System.out.println(row);
                 System.err.println(row);
-                Files.delete(workload);
+                Files.delete(file);
             }
         } finally {
             try (var s = Files.list(dir)) {
@@ -129,6 +179,41 @@ public final class CommandScale {
             }
             Files.deleteIfExists(dir);
         }
+    }
+
+    /**
+     * Runs {@code berth plan FILE -o plan.json}; puts the plan's SHA-256 into {@code digest[0]} and
+     * leaves a file {@code clock} in {@code dir} when the plan says the clock stopped a search.
+     */
+    private static Run berth(Path berth, Path file, Path dir, String[] digest)
+            throws IOException, InterruptedException, NoSuchAlgorithmException {
+        Path plan = dir.resolve("plan.json");
+        Run r = time(BerthProcess.command(berth, "plan", file.toString(), "-o", plan.toString()), dir);
+        byte[] bytes = Files.readAllBytes(plan);
+        if (CLOCK.matcher(new String(bytes, StandardCharsets.UTF_8)).find()) {
+            Files.writeString(dir.resolve("clock"), "");
+        }
+        digest[0] = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+        Files.delete(plan);
+        return r;
+    }
+
+    /** Runs {@code cmd} under {@code /usr/bin/time}; a non-zero exit is an error naming the command. */
+    private static Run time(List<String> cmd, Path dir) throws IOException, InterruptedException {
+        Path times = dir.resolve("time.txt");
+        Path err = dir.resolve("err.txt");
+        List<String> full = new ArrayList<>(List.of(TIME.toString(), "-f", "%e %U %S %M", "-o", times.toString()));
+        full.addAll(cmd);
+        Process p = new ProcessBuilder(full).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .redirectError(err.toFile()).start();
+        int exit = p.waitFor();
+        if (exit != 0) {
+            throw new IllegalStateException(String.join(" ", full) + " exited " + exit + ": " + Files.readString(err));
+        }
+        String[] lines = Files.readString(times).trim().split("\n");
+        String[] t = lines[lines.length - 1].trim().split("\\s+");
+        return new Run(Double.parseDouble(t[0]), Double.parseDouble(t[1]) + Double.parseDouble(t[2]),
+                Long.parseLong(t[3]) / 1024.0);
     }
 
     /** The 1-minute load average now. */

@@ -1,5 +1,6 @@
 package dev.berth.bench;
 
+import dev.berth.plan.Solvers;
 import dev.berth.solve.Budget;
 import dev.berth.solve.SolverKind;
 import dev.berth.solve.Outcome;
@@ -35,7 +36,7 @@ public final class HeuristicScale {
         for (int n : sizes) {
             SpaceProblem p = SyntheticWorkloads.onnxLike(n, seed);
             long lb = SyntheticWorkloads.maxLive(p);
-            for (Solver s : List.of(SolverKind.GREEDY.create(1), SolverKind.BEST_FIT.create(1))) {
+            for (Solver s : List.of(Solvers.of(SolverKind.GREEDY, 1), Solvers.of(SolverKind.BEST_FIT, 1))) {
                 int warm = n >= 1_000_000 ? 2 : 5;
                 int runs = n >= 1_000_000 ? 5 : 11;
                 for (int w = 0; w < warm; w++) {

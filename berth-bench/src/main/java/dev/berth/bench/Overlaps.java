@@ -1,6 +1,6 @@
 package dev.berth.bench;
 
-import dev.berth.alloc.OverlapSweep;
+import dev.berth.sweep.OverlapSweep;
 import dev.berth.solve.SpaceProblem;
 
 /**

@@ -8,6 +8,7 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Random;
 
 /**
  * Writes a seeded synthetic workload ({@link SyntheticWorkloads#onnxLike(int, long, int)}) as a
@@ -60,6 +61,25 @@ public final class WorkloadFiles {
             for (int i = 0; i < n; i++) {
                 w.write(",\n    {\"name\": \"s" + i + "\", \"size\": 64, \"space\": \"sram\", \"live\": [" + i + ", "
                         + (i + 1) + "]}");
+            }
+            w.write("\n  ]\n}\n");
+        }
+    }
+
+    /**
+     * The workload of {@link #write} with every buffer a candidate for the local {@code sram} before
+     * {@code global} (contract §5.2), 1 to 8 accesses (seeded): Berth chooses each buffer's space.
+     */
+    public static void writeCandidates(Path file, int n) throws IOException {
+        SpaceProblem p = SyntheticWorkloads.onnxLike(n, SEED, PER_STEP);
+        Random accesses = new Random(SEED);
+        try (Writer w = new BufferedWriter(Files.newBufferedWriter(file, StandardCharsets.UTF_8), 1 << 16)) {
+            w.write("{\n  \"workload\": \"candidates-" + n + "-seed" + SEED + "\",\n  \"buffers\": [");
+            for (int i = 0; i < p.size(); i++) {
+                w.write(i == 0 ? "\n" : ",\n");
+                w.write("    {\"name\": \"t" + i + "\", \"size\": " + p.reserved(i)
+                        + ", \"space\": [\"sram\", \"global\"], \"accesses\": " + (1 + accesses.nextInt(8))
+                        + ", \"live\": [" + p.first(i) + ", " + p.last(i) + "]}");
             }
             w.write("\n  ]\n}\n");
         }

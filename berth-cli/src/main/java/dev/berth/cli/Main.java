@@ -10,14 +10,13 @@ import picocli.CommandLine.Command;
 
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 /** {@code berth}: the command line, one client of the core library. */
 @Command(name = "berth", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Memory and address planner for accelerator compilers.",
-        subcommands = {PlanCommand.class, CheckDeployCommand.class, ReportCommand.class, DemoCommand.class,
-                BenchCommand.class, CompletionCommand.class, CommandLine.HelpCommand.class},
         footer = {"", "Exit codes: 0 done, 1 internal error, 2 invalid-input, 3 address-not-encodable,",
                 "4 arithmetic-overflow, 5 capacity-exceeded, 6 insufficient-deployment-capacity,",
                 "7 host-memory-exhausted (the planner's own heap: give the JVM more with",
@@ -63,12 +62,47 @@ public final class Main implements Runnable {
         return last.hasMatchedOption("--json") && Boolean.TRUE.equals(last.matchedOptionValue("--json", false));
     }
 
+    /** The subcommands, in the order {@code --help} lists them. */
+    private static final List<Class<?>> SUBCOMMANDS = List.of(PlanCommand.class, CheckDeployCommand.class,
+            ReportCommand.class, DemoCommand.class, BenchCommand.class, CompletionCommand.class,
+            CommandLine.HelpCommand.class);
+
+    /**
+     * The subcommands to build for {@code args}: the one named first when it is one of those that
+     * need no other ({@code plan}, {@code check-deploy}, {@code report}, {@code demo}, {@code bench}),
+     * else all of them ({@code --help}, {@code help}, {@code completion} and any usage error list or
+     * suggest the others). Picocli builds a command's model from its annotations by reflection, so a
+     * run that plans builds one model, not seven (docs/design.md, "Start-up").
+     */
+    static List<Class<?>> subcommands(String[] args) {
+        if (args.length > 0) {
+            for (Class<?> c : SUBCOMMANDS) {
+                Command command = c.getAnnotation(Command.class);
+                if (command.name().equals(args[0]) && c != CompletionCommand.class && c != CommandLine.HelpCommand.class) {
+                    return List.of(c);
+                }
+            }
+        }
+        return SUBCOMMANDS;
+    }
+
+    /** The command line for {@code args}: {@code berth} with the {@link #subcommands} they need. */
+    static CommandLine commandLine(String[] args) {
+        CommandLine cl = new CommandLine(new Main());
+        for (Object c : subcommands(args)) {
+            cl.addSubcommand(c);
+        }
+        if (cl.getSubcommands().containsKey("help")) {
+            cl.getSubcommands().get("help").getCommandSpec().usageMessage()
+                    .footer("", "Examples:", "  berth help", "  berth help report");
+        }
+        return cl;
+    }
+
     /** Runs the command line and returns the exit code (tests call this). */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
         boolean jsonAsked = wantsJson(args);
-        CommandLine cl = new CommandLine(new Main());
-        cl.getSubcommands().get("help").getCommandSpec().usageMessage()
-                .footer("", "Examples:", "  berth help", "  berth help report");
+        CommandLine cl = commandLine(args);
         unwrappedFooters(cl);
         cl.setOut(out);
         cl.setErr(err);

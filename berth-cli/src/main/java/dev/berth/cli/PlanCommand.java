@@ -81,7 +81,7 @@ final class PlanCommand implements Callable<Integer> {
 
     @Option(names = "--input", paramLabel = "NAME=DIMS|NAME=VALUE",
             description = "Fix an ONNX graph input's shape (1x3x640x640) or a scalar input's value; for TFLite, an "
-                    + "input whose shape signature has -1.")
+                    + "input whose shape signature has -1 (default: the shape the file stores, the only one accepted).")
     List<String> inputsFixed = new ArrayList<>();
 
     @picocli.CommandLine.Mixin
@@ -288,6 +288,8 @@ final class PlanCommand implements Callable<Integer> {
         in.onnx().ifPresent(m -> out.print(OnnxSummary.render(m, plan)));
         if (in.tflite().isPresent() && head.isPresent()) {
             out.print(TfliteSummary.render(in.tflite().get(), plan, head.get(), tflmScratch != null));
+        } else {
+            in.tflite().ifPresent(m -> out.print(TfliteSummary.storedShapes(m)));
         }
         if (show) {
             r.assignment().ifPresent(a -> out.print(AssignmentTable.why(a)));

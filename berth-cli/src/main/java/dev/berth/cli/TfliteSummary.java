@@ -7,6 +7,8 @@ import dev.berth.artifact.Plan;
 import dev.berth.artifact.PlannedBuffer;
 import dev.berth.artifact.SpaceMetrics;
 import dev.berth.io.tflite.ImportedTflite;
+import dev.berth.io.tflite.TfliteImport;
+import dev.berth.io.tflite.TfliteModel;
 import dev.berth.io.tflite.TflmGreedyPlanner;
 import dev.berth.io.tflite.TflmHeadPlan;
 import dev.berth.io.tflite.TflmScratch;
@@ -44,6 +46,7 @@ final class TfliteSummary {
                 .append(m.stepShift() == 0 ? "" : "; Berth's steps are TFLM's plus one: its step 0 is TFLM's -1, where"
                         + " TFLM keeps the tensors it never marks as used")
                 .append("\n");
+        sb.append(storedShapes(m));
         long constantBytes = plan.buffers().stream().filter(b -> b.space().equals(m.constantSpace())
                 && b.origin() == Origin.TENSOR && b.name().startsWith("buffer")).mapToLong(PlannedBuffer::requested).sum();
         sb.append("  ").append(m.plannedCount()).append(" tensors TFLM plans, in ").append(m.arenaSpace()).append("; ")
@@ -130,6 +133,23 @@ final class TfliteSummary {
                 }
             }
         });
+        return sb.toString();
+    }
+
+    /**
+     * One line per input whose shape signature has -1 and that no {@code --input} stated: it is
+     * planned at the shape the file stores, as TFLM plans it.
+     */
+    static String storedShapes(ImportedTflite m) {
+        StringBuilder sb = new StringBuilder();
+        for (TfliteModel.Tensor t : m.storedShape()) {
+            String shape = TfliteImport.dims(t.shape());
+            sb.append("  input ").append(Visible.text(t.label())).append(" (shape signature ")
+                    .append(java.util.Arrays.toString(t.shapeSignature().orElseThrow()))
+                    .append(") planned at the shape the file stores, ").append(shape)
+                    .append(", as TFLM plans it (--input ").append(Visible.text(t.label())).append('=').append(shape)
+                    .append(" states it; another shape is refused)\n");
+        }
         return sb.toString();
     }
 

@@ -34,6 +34,22 @@ class CommandLineTest {
     }
 
     @Test
+    void aRunOfOneCommandBuildsThatCommandAloneAndHelpListsThemAll() {
+        assertThat(Main.subcommands(new String[]{"plan", "w.json"})).containsExactly(PlanCommand.class);
+        assertThat(Main.subcommands(new String[]{"check-deploy", "p.json"})).containsExactly(CheckDeployCommand.class);
+        // help, completion, options and unknown names see every command (to list or suggest them)
+        for (String first : new String[]{"help", "completion", "--help", "pla"}) {
+            assertThat(Main.subcommands(new String[]{first})).hasSize(7);
+        }
+        assertThat(Main.subcommands(new String[0])).hasSize(7);
+        Run r = Run.of("--help");
+        assertThat(r.exit()).isZero();
+        for (String c : new String[]{"plan", "check-deploy", "report", "demo", "bench", "completion", "help"}) {
+            assertThat(r.out()).containsPattern("(?m)^\\s+" + c + "\\b");
+        }
+    }
+
+    @Test
     void usageErrorsAreInvalidInputWithExit2() throws IOException {
         Run r = Run.of("plan", workload().toString(), "--no-such-option");
         assertThat(r.exit()).isEqualTo(2);

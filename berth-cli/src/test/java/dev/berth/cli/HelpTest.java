@@ -28,7 +28,7 @@ class HelpTest {
     @TestFactory
     List<DynamicTest> everyHelpHasAnExample() {
         List<List<String>> commands = new ArrayList<>();
-        collect(new CommandLine(new Main()), List.of(), commands);
+        collect(Main.commandLine(new String[0]), List.of(), commands);
         assertThat(commands).extracting(c -> String.join(" ", c))
                 .contains("", "plan", "check-deploy", "report", "completion", "help");
         List<DynamicTest> tests = new ArrayList<>();
@@ -42,7 +42,7 @@ class HelpTest {
                 assertThat(help).containsPattern("(?m)^Examples?:$");
                 assertThat(help).containsPattern("(?m)^  (source <\\()?berth( |\\)|$)");
                 // the examples paste: each is one line as written, however long; the prose fits 80 columns
-                CommandLine cl = new CommandLine(new Main());
+                CommandLine cl = Main.commandLine(new String[0]);
                 for (String name : c) {
                     cl = cl.getSubcommands().get(name);
                 }

@@ -11,7 +11,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * {@code berth bench idealloc} on the instance of idealloc's suite where Berth's heuristics
  * alone are higher than idealloc (testdata/benchmarks/idealloc/README.md): {@code auto}'s
- * skyline dive, which it runs up to {@code SpaceSearch.SKYLINE_UP_TO} items, keeps the height
+ * skyline dive, which it runs up to {@code WorkPolicy.SKYLINE_UP_TO} items, keeps the height
  * at or below idealloc's best.
  */
 class IdeallocHeightTest {

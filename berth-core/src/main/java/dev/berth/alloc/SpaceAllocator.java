@@ -4,6 +4,7 @@ import dev.berth.admit.Admission;
 import dev.berth.admit.Placement;
 import dev.berth.arith.Checked;
 import dev.berth.failure.BerthException;
+import dev.berth.sweep.OverlapSweep;
 import dev.berth.target.Space;
 import dev.berth.workload.Lifetime;
 import dev.berth.workload.Origin;

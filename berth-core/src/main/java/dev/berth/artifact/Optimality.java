@@ -62,6 +62,12 @@ public record Optimality(SolverKind solver, long lowerBound, Proof proof, Option
         /** The placed reservations are proved optimal, but tile buffers placed after them raised the mark. */
         TILES("tiles"),
         /**
+         * A chain of shared buffers (contract §5.3) whose members reserve different bytes is placed as
+         * one reservation of its largest: what a search proved holds for such plans only, and the
+         * lower bound is the one every plan has.
+         */
+        SHARED("shared"),
+        /**
          * The user interrupted the search (Ctrl-C, {@link dev.berth.solve.Progress#interrupted()}): the
          * placement is the best found until then.
          */
@@ -122,6 +128,7 @@ public record Optimality(SolverKind solver, long lowerBound, Proof proof, Option
                 case SIZE -> "not searched (size)";
                 case HEURISTIC -> "heuristic only";
                 case TILES -> "tiles above";
+                case SHARED -> "shared chains placed whole";
                 case INTERRUPTED -> "interrupted";
             };
         };

@@ -5,6 +5,7 @@ import dev.berth.failure.Require;
 import dev.berth.solve.SolverChoice;
 import dev.berth.target.Space;
 import dev.berth.target.Target;
+import dev.berth.workload.Operator;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -18,13 +19,16 @@ import java.util.Optional;
  * from a version 1 file has none, and stays version 1 when written again. Version 3 adds, for
  * a workload whose buffers had candidate spaces, the {@link Assignment}: the traffic cost, its
  * lower bound, the proof and, per buffer not in its first candidate, why; a plan without one is
- * version 2 (or 1), as before.
+ * version 2 (or 1), as before. Version 4 adds, for a workload with operators, the order the
+ * operators run in ({@code order}: step {@code i} is {@code order.get(i)}) and, on each tensor
+ * written over an input, {@link PlannedBuffer#sharesWith()}; such a plan may also have an assignment.
  */
 public record Plan(Target target, String workload, SolverChoice solver, Map<String, SpaceMetrics> spaces,
-                   List<PlannedBuffer> buffers, List<DescriptorEntry> descriptors, Optional<Assignment> assignment) {
+                   List<PlannedBuffer> buffers, List<DescriptorEntry> descriptors, Optional<Assignment> assignment,
+                   Optional<List<Operator>> order) {
     public static final String FORMAT = "berth-plan";
-    /** The newest version Berth writes (a plan with an assignment). */
-    public static final int VERSION = 3;
+    /** The newest version Berth writes (a plan with an operator order). */
+    public static final int VERSION = 4;
     /** The oldest version Berth reads. */
     public static final int OLDEST_READ = 1;
 
@@ -48,9 +52,31 @@ public record Plan(Target target, String workload, SolverChoice solver, Map<Stri
             }
             checkChoices(target, buffers, assignment.get());
         }
+        Require.nonNull(order, "order");
+        if (order.isPresent()) {
+            order = Optional.of(Require.elements(order.get(), "order"));
+            if (with == 0) {
+                throw BerthException.invalid("order", "order: a plan with an operator order (version 4) also says "
+                        + "what is proved about each space's high-water mark (version 2)");
+            }
+        } else {
+            for (int i = 0; i < buffers.size(); i++) {
+                if (buffers.get(i).sharesWith().isPresent()) {
+                    throw BerthException.invalid("buffers[" + i + "].sharesWith", buffers.get(i).sharesWith().get(),
+                            "buffers[" + i + "].sharesWith: a plan without an operator order (before version 4) has no "
+                                    + "buffer written over another");
+                }
+            }
+        }
     }
 
-    /** A plan without an assignment (its workload had no candidate spaces). */
+    /** A plan without an operator order (its workload had no operators). */
+    public Plan(Target target, String workload, SolverChoice solver, Map<String, SpaceMetrics> spaces,
+                List<PlannedBuffer> buffers, List<DescriptorEntry> descriptors, Optional<Assignment> assignment) {
+        this(target, workload, solver, spaces, buffers, descriptors, assignment, Optional.empty());
+    }
+
+    /** A plan without an assignment (its workload had no candidate spaces) and without an operator order. */
     public Plan(Target target, String workload, SolverChoice solver, Map<String, SpaceMetrics> spaces,
                 List<PlannedBuffer> buffers, List<DescriptorEntry> descriptors) {
         this(target, workload, solver, spaces, buffers, descriptors, Optional.empty());
@@ -92,12 +118,15 @@ public record Plan(Target target, String workload, SolverChoice solver, Map<Stri
     }
 
     /**
-     * 3 with an assignment, 2 when the spaces say what is proved about them, 1 for a plan read
-     * from a version 1 file.
+     * 4 with an operator order, 3 with an assignment, 2 when the spaces say what is proved about
+     * them, 1 for a plan read from a version 1 file.
      */
     public int version() {
-        if (assignment.isPresent()) {
+        if (order.isPresent()) {
             return VERSION;
+        }
+        if (assignment.isPresent()) {
+            return 3;
         }
         return !spaces.isEmpty() && spaces.values().iterator().next().optimality().isPresent() ? 2 : 1;
     }

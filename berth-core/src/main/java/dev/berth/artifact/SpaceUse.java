@@ -41,8 +41,10 @@ public record SpaceUse(long highWater, long generation, LiveBytes.Peak peak) {
 
     /**
      * The first step with the most reserved bytes live among {@code buffers} (all of one space), by
-     * their steps and reserved bytes alone (nothing else of a buffer is read); bytes live at one
-     * step past 2^63-1 are {@code arithmetic-overflow}.
+     * their steps and reserved bytes alone (nothing else of a buffer is read), except that a tensor
+     * written over an input ({@link PlannedBuffer#sharesWith()}) counts from the step after its
+     * first: at that step its bytes are the input's (contract §5.3). Bytes live at one step past
+     * 2^63-1 are {@code arithmetic-overflow}.
      */
     public static LiveBytes.Peak livePeak(List<PlannedBuffer> buffers) {
         int n = buffers.size();
@@ -54,6 +56,13 @@ public record SpaceUse(long highWater, long generation, LiveBytes.Peak peak) {
             first[i] = b.live().first();
             last[i] = b.live().last();
             reserved[i] = b.reserved();
+            if (b.sharesWith().isPresent()) {
+                if (first[i] < last[i]) {
+                    first[i]++;
+                } else {
+                    reserved[i] = 0;
+                }
+            }
         }
         return LiveBytes.peak(first, last, reserved);
     }

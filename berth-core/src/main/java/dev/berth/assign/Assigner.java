@@ -21,16 +21,13 @@ import java.util.Optional;
  * finds. The greedy orders run first ({@link Greedy}, and the order that tries first what the
  * whole-buffer relaxation chose, {@link LiveSetBound}); where the best of them costs more than
  * the bound, that choice is placed by the skyline solver ({@link WholePlacement}); a workload with
- * at most {@link #EXACT_UP_TO} such buffers is then searched exactly ({@link BranchAndBound}),
+ * at most {@link Work#searchUpTo} such buffers is then searched exactly ({@link BranchAndBound}),
  * starting from the best choice so far. The cost is bounded below by {@link Bounds#root}; it is proved
  * the least when it equals that bound, or when the search completed (for the placement rule of
  * {@link Packing}). The chosen placement of each space with a capacity comes with the result, so
  * the planner can always place what was chosen.
  */
 public final class Assigner {
-    /** Up to this many buffers with candidates, the exact search runs. */
-    public static final int EXACT_UP_TO = 24;
-
     /**
      * The workload with one space per buffer, what was chosen and proved, and the placement that
      * fitted each space with a capacity (by space, then buffer name: every reservation the
@@ -82,7 +79,7 @@ public final class Assigner {
             placed = Optional.empty();
         }
         boolean complete = false;
-        if (cost > lb && m.choosers.length <= EXACT_UP_TO && work.nodes() > 0) {
+        if (cost > lb && m.choosers.length <= work.searchUpTo() && work.nodes() > 0) {
             BranchAndBound.Result r = new BranchAndBound(m, work.nodes(), choice, cost).run();
             complete = r.complete();
             if (r.improved()) {
@@ -169,7 +166,7 @@ public final class Assigner {
             Entry e = m.entries[k];
             out[e.index()] = e.pinned() ? e.spec() : e.spec().in(e.spec().candidates().get(choice[k]));
         }
-        return new Workload(m.workload.name(), List.of(out), m.workload.fixed());
+        return new Workload(m.workload.name(), List.of(out), m.workload.fixed(), m.workload.operators());
     }
 
     /** What a space with a capacity holds, as the reasons look at it: first and last steps and reserved bytes. */

@@ -21,7 +21,10 @@ public final class Require {
     public static <T> java.util.List<T> elements(java.util.List<T> list, String field) {
         nonNull(list, field);
         for (int i = 0; i < list.size(); i++) {
-            nonNull(list.get(i), field + "[" + i + "]");
+            if (list.get(i) == null) {
+                // the path is written only for the element that is missing (a list may hold 10^6)
+                nonNull(null, field + "[" + i + "]");
+            }
         }
         return java.util.List.copyOf(list);
     }

@@ -31,7 +31,7 @@ final class Diagnosis {
     }
 
     static BerthException capacity(Space s, SpaceProblem p, Failure.CapacityExceeded first,
-                                   Planner.SpaceOutcome o, Budget budget) {
+                                   SpaceOutcome o, Budget budget) {
         long usable = s.usableCapacity().orElseThrow();
         int n = p.size();
         int[] f = new int[n];

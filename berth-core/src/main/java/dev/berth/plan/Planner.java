@@ -1,49 +1,47 @@
 package dev.berth.plan;
 
 import dev.berth.admit.Admission;
-import dev.berth.assign.Assigner;
-import dev.berth.assign.Work;
-import dev.berth.admit.Placement;
-import dev.berth.arith.Checked;
-import dev.berth.alloc.Allocation;
 import dev.berth.artifact.DescriptorEntry;
 import dev.berth.artifact.Plan;
-import dev.berth.artifact.PlannedBuffer;
-import dev.berth.artifact.SpaceMetrics;
-import dev.berth.artifact.SpaceUse;
 import dev.berth.failure.BerthException;
-import dev.berth.failure.Category;
-import dev.berth.failure.Failure;
-import dev.berth.artifact.Optimality;
+import dev.berth.failure.Require;
 import dev.berth.solve.Budget;
-import dev.berth.solve.Outcome;
+import dev.berth.solve.Progress;
 import dev.berth.solve.SolverChoice;
 import dev.berth.solve.SolverKind;
-import dev.berth.solve.SpaceProblem;
-import dev.berth.target.Generation;
 import dev.berth.target.Space;
 import dev.berth.target.Target;
 import dev.berth.verify.PlanValidator;
 import dev.berth.verify.Verdict;
-import dev.berth.workload.BufferSpec;
-import dev.berth.workload.FixedRegion;
-import dev.berth.workload.Lifetime;
-import dev.berth.workload.Origin;
 import dev.berth.workload.Workload;
 import dev.berth.workload.WorkloadCheck;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
- * Workload + target to a validated plan. Phases: check the workload; gather the items of each
- * space; compute reserved sizes (host arithmetic); solve each space; admit every placement
- * through {@link Admission}; compute the metrics; re-check the whole plan with the
- * independent {@link PlanValidator}. A failure anywhere is a typed {@link BerthException}
- * chosen by the contract's precedence (input, arithmetic, format, capacity).
+ * Workload + target to a validated plan, in phases, each a class or a method of a few lines:
+ * <ol>
+ * <li><b>check</b> the workload against the target ({@link WorkloadCheck});</li>
+ * <li><b>assign</b> a space to every buffer with candidate spaces ({@link Assigned}, by the
+ * assignment phase of {@code dev.berth.assign});</li>
+ * <li><b>gather</b> each space's items and their reserved sizes, host arithmetic for every item
+ * before any search ({@link SpacePlans#gather}; one {@link SpacePlan} per space from here on);</li>
+ * <li><b>search</b> each space's placement ({@link SpaceSearch});</li>
+ * <li><b>admit</b> every placement through the one admission check, {@link Admission}
+ * ({@link SpaceAdmission}, with the {@link Diagnosis} of a space that does not fit);</li>
+ * <li><b>tile</b> the tiled buffers through their local spaces ({@link Tiling});</li>
+ * <li><b>generate</b> the descriptor table and the instruction stream ({@link GenerationAllocator});</li>
+ * <li><b>assemble</b> the plan artifact, its entries in the artifact's order and each space's
+ * metrics and proof ({@link PlanAssembler});</li>
+ * <li><b>validate</b> the whole plan with the independent {@link PlanValidator}.</li>
+ * </ol>
+ * A failure anywhere is a typed {@link BerthException} chosen by the contract's precedence
+ * (input, arithmetic, format, capacity).
  */
 public final class Planner {
 
@@ -57,33 +55,33 @@ public final class Planner {
      * in place of the effort's own rule (docs/design.md).
      */
     public record Options(SolverChoice solver, Effort effort, double timeLimitSeconds, int threads,
-                          dev.berth.solve.Progress progress, java.util.OptionalLong searchNodes) {
+                          Progress progress, OptionalLong searchNodes) {
         public Options(SolverChoice solver, Effort effort, double timeLimitSeconds, int threads,
-                       dev.berth.solve.Progress progress) {
-            this(solver, effort, timeLimitSeconds, threads, progress, java.util.OptionalLong.empty());
+                       Progress progress) {
+            this(solver, effort, timeLimitSeconds, threads, progress, OptionalLong.empty());
         }
 
         public Options(SolverChoice solver, double timeLimitSeconds) {
-            this(solver, Effort.DEFAULT, timeLimitSeconds, 0, dev.berth.solve.Progress.NONE);
+            this(solver, Effort.DEFAULT, timeLimitSeconds, 0, Progress.NONE);
         }
 
-        public Options(SolverChoice solver, double timeLimitSeconds, dev.berth.solve.Progress progress) {
+        public Options(SolverChoice solver, double timeLimitSeconds, Progress progress) {
             this(solver, Effort.DEFAULT, timeLimitSeconds, 0, progress);
         }
 
         public Options {
-            java.util.Objects.requireNonNull(solver, "solver");
-            java.util.Objects.requireNonNull(effort, "effort");
+            Objects.requireNonNull(solver, "solver");
+            Objects.requireNonNull(effort, "effort");
             if (!(timeLimitSeconds > 0) || Double.isInfinite(timeLimitSeconds)) {
                 throw BerthException.invalid("timeLimitSeconds", Double.toString(timeLimitSeconds),
                         "timeLimitSeconds: must be a positive, finite number of seconds, got " + timeLimitSeconds);
             }
-            java.util.Objects.requireNonNull(progress, "progress (use Progress.NONE)");
+            Objects.requireNonNull(progress, "progress (use Progress.NONE)");
             if (threads < 0) {
                 throw BerthException.invalid("threads", Integer.toString(threads), "threads: must be 0 (one per "
                         + "processor) or more, got " + threads);
             }
-            java.util.Objects.requireNonNull(searchNodes, "searchNodes (use OptionalLong.empty())");
+            Objects.requireNonNull(searchNodes, "searchNodes (use OptionalLong.empty())");
             if (searchNodes.isPresent() && searchNodes.getAsLong() < 1) {
                 throw BerthException.invalid("searchNodes", Long.toString(searchNodes.getAsLong()),
                         "searchNodes: must be at least 1 search node, got " + searchNodes.getAsLong());
@@ -116,7 +114,7 @@ public final class Planner {
             return new Options(solver, effort, timeLimitSeconds, n, progress, searchNodes);
         }
 
-        public Options withProgress(dev.berth.solve.Progress p) {
+        public Options withProgress(Progress p) {
             return new Options(solver, effort, timeLimitSeconds, threads, p, searchNodes);
         }
 
@@ -133,230 +131,58 @@ public final class Planner {
          * {@code auto} searches.
          */
         public Options withSearchNodes(long nodes) {
-            return new Options(solver, effort, timeLimitSeconds, threads, progress, java.util.OptionalLong.of(nodes));
+            return new Options(solver, effort, timeLimitSeconds, threads, progress, OptionalLong.of(nodes));
         }
     }
 
     private Planner() {
     }
 
+    /**
+     * Plans {@code workload} on {@code target}, one line a phase (the class comment says what each
+     * does). A null argument is a NullPointerException naming it.
+     */
     public static PlanResult plan(Target target, Workload workload, Options options) {
-        java.util.Objects.requireNonNull(target, "target");
-        java.util.Objects.requireNonNull(workload, "workload");
-        java.util.Objects.requireNonNull(options, "options");
+        Objects.requireNonNull(target, "target");
+        Objects.requireNonNull(workload, "workload");
+        Objects.requireNonNull(options, "options");
         WorkloadCheck.check(target, workload);
-        Optional<Assigner.Result> assigned = workload.buffers().stream().anyMatch(BufferSpec::hasChoice)
-                ? Optional.of(Assigner.assign(target, workload, assignWork(options.effort()))) : Optional.empty();
-        if (assigned.isPresent()) {
-            workload = assigned.get().workload();
-        }
+        Assigned assigned = Assigned.assign(target, workload, options.effort());
+        Workload w = assigned.workload();
         Budget budget = Budget.seconds(options.timeLimitSeconds(), options.progress());
-        Map<String, SpaceState> spaces = gather(target, workload);
-        // host arithmetic for every item first: it outranks format and capacity
-        Map<String, SpaceProblem> problems = new LinkedHashMap<>();
-        for (SpaceState st : spaces.values()) {
-            problems.put(st.space.name(), problem(st.space, st.items()));
-        }
-        Map<String, SpaceOutcome> used = new LinkedHashMap<>();
-        List<BerthException> failures = new ArrayList<>();
-        for (SpaceState st : spaces.values()) {
-            Space s = st.space;
-            SpaceProblem p = problems.get(s.name());
-            SpaceOutcome o = SpaceSearch.solve(p, options, budget.scope(), seed(st, assigned));
-            used.put(s.name(), o);
-            try {
-                st.admitted(admitAll(s, st.items(), p, o.offsets()));
-            } catch (BerthException e) {
-                failures.add(e.category() == Category.CAPACITY_EXCEEDED
-                        ? Diagnosis.capacity(s, p, (Failure.CapacityExceeded) e.failure(), o, budget) : e);
-            }
-        }
-        if (!failures.isEmpty()) {
-            // contract §1: an address-format failure outranks a capacity failure
-            failures.sort(java.util.Comparator.comparingInt(e -> e.category().precedence()));
-            throw failures.get(0);
-        }
-        List<DescriptorEntry> descriptors = List.of();
-        boolean tiled = workload.buffers().stream().anyMatch(b -> b.tile().isPresent());
-        if (tiled) {
-            Tiling.Result tiles = Tiling.plan(target, workload.buffers(), spaces);
-            for (Map.Entry<String, List<Tiling.TileBuffer>> e : tiles.tileBuffers().entrySet()) {
-                for (Tiling.TileBuffer tb : e.getValue()) {
-                    Allocation a = tb.allocation();
-                    spaces.get(e.getKey()).add(a.placement(), a.live(), Origin.TILE, Optional.of(tb.of()));
-                }
-            }
-            descriptors = tiles.descriptors();
-        }
-        generate(target, workload, descriptors.size(), spaces);
-        return finish(target, workload, options, spaces, used, descriptors, assigned.map(Assigner.Result::assignment));
+        SpacePlans spaces = SpacePlans.gather(target, w);
+        SharedOffsets shared = SharedOffsets.of(w);
+        search(spaces, shared, options, budget, assigned);
+        SpaceAdmission.admit(spaces, budget);
+        List<DescriptorEntry> descriptors = Tiling.tile(target, w, spaces);
+        GenerationAllocator.generate(target, w, descriptors.size(), spaces);
+        Plan plan = PlanAssembler.assemble(target, w, options.solver(), spaces, shared, descriptors, assigned.assignment());
+        return validate(plan, spaces);
     }
 
     /**
-     * The assignment's work at an effort: each greedy order, with its repair, may look at about
-     * 10^7 held reservations while trying reservations (10^8 with {@code --minimize});
-     * the exact search (up to {@link Assigner#EXACT_UP_TO} buffers with candidates) 2 x 10^5
-     * nodes (5 x 10^6), none at {@link Effort#FIT}.
+     * The search phase: each space's placement, by {@link SpaceSearch}, under its own scope of the
+     * plan's budget; each chain of shared pairs searched as one item ({@link SharedOffsets}).
      */
-    static Work assignWork(Effort effort) {
-        return switch (effort) {
-            case FIT -> new Work(10_000_000, 0);
-            case DEFAULT -> new Work(10_000_000, 200_000);
-            case MINIMIZE -> new Work(100_000_000, 5_000_000);
-        };
-    }
-
-    /** The assignment's placement of the space's items, in item order, when it placed that space. */
-    private static Optional<long[]> seed(SpaceState st, Optional<Assigner.Result> assigned) {
-        if (assigned.isEmpty()) {
-            return Optional.empty();
-        }
-        Map<String, Long> at = assigned.get().placements().get(st.space.name());
-        if (at == null) {
-            return Optional.empty();
-        }
-        List<Item> items = st.items();
-        long[] offsets = new long[items.size()];
-        for (int i = 0; i < offsets.length; i++) {
-            Long o = at.get(items.get(i).name());
-            if (o == null) {
-                throw new IllegalStateException("the assignment did not place " + items.get(i).name() + " in space "
-                        + st.space.name());
-            }
-            offsets[i] = o;
-        }
-        return Optional.of(offsets);
-    }
-
-    /** Generation-time allocations, after everything else, live over every step. */
-    private static void generate(Target target, Workload workload, long descriptors, Map<String, SpaceState> spaces) {
-        if (target.generation().isEmpty()) {
-            return;
-        }
-        Generation g = target.generation().get();
-        long steps = workload.steps();
-        // the last step of a lifetime, so at most 2^31-1
-        Lifetime all = new Lifetime(0, (int) Checked.narrow(Math.max(0, steps - 1), 31));
-        if (descriptors > 0 && g.descriptor().isPresent()) {
-            Placement p = GenerationAllocator.descriptorTable(target, g.descriptor().get(), descriptors, spaces);
-            spaces.get(p.space().name()).add(p, all, Origin.DESCRIPTOR_TABLE, Optional.empty());
-        }
-        if (steps > 0 && g.instruction().isPresent()) {
-            Placement p = GenerationAllocator.instructions(target, g.instruction().get(), steps, spaces);
-            spaces.get(p.space().name()).add(p, all, Origin.INSTRUCTIONS, Optional.empty());
+    private static void search(SpacePlans spaces, SharedOffsets shared, Options options, Budget budget,
+                               Assigned assigned) {
+        for (SpacePlan sp : spaces) {
+            sp.searched(shared.solve(sp.problem(), q -> SpaceSearch.solve(q, options, budget.scope(),
+                    q == sp.problem() ? assigned.seed(sp) : Optional.empty())));
         }
     }
 
-    private static PlanResult finish(Target target, Workload workload, Options options, Map<String, SpaceState> spaces,
-                                     Map<String, SpaceOutcome> used, List<DescriptorEntry> descriptors,
-                                     Optional<dev.berth.artifact.Assignment> assignment) {
-        List<PlannedBuffer> buffers = new ArrayList<>();
-        Map<String, SpaceMetrics> metrics = new LinkedHashMap<>();
-        Map<String, List<PlannedBuffer>> bySpace = new LinkedHashMap<>();
-        for (SpaceState st : spaces.values()) {
-            Space s = st.space;
-            List<Item> items = st.items();
-            List<Placement> ps = st.placed();
-            List<PlannedBuffer> in = new ArrayList<>(items.size());
-            for (int i = 0; i < items.size(); i++) {
-                in.add(items.get(i).planned(ps.get(i)));
-            }
-            bySpace.put(s.name(), in);
-            SpaceUse use = SpaceUse.of(in);
-            metrics.put(s.name(), new SpaceMetrics(s.kind(), s.capacity(), use.highWater(), use.peak().bytes(),
-                    use.peak().step(), use.generation(), s.runtimeReserve(),
-                    Optional.of(optimality(used.get(s.name()), in, use.highWater(), use.peak().bytes()))));
-        }
-        // artifact order: the workload's buffers, then fixed regions, then derived reservations. A
-        // space gathered its fixed regions, then its buffers, each in input order (gather), and
-        // had the derived ones added after them: each is read from its space at a cursor.
-        Map<String, int[]> at = new java.util.HashMap<>();
-        for (SpaceState st : spaces.values()) {
-            at.put(st.space.name(), new int[3]);
-        }
-        for (FixedRegion f : workload.fixed()) {
-            at.get(f.space().name())[1]++;
-        }
-        for (BufferSpec b : workload.buffers()) {
-            at.get(b.space().name())[2]++;
-        }
-        for (int[] c : at.values()) {
-            // {next fixed region, next buffer, first derived}
-            c[2] += c[1];
-            c[0] = 0;
-        }
-        for (BufferSpec b : workload.buffers()) {
-            buffers.add(planned(bySpace.get(b.space().name()), at.get(b.space().name())[1]++, b.name()));
-        }
-        for (FixedRegion f : workload.fixed()) {
-            buffers.add(planned(bySpace.get(f.space().name()), at.get(f.space().name())[0]++, f.name()));
-        }
-        for (Map.Entry<String, List<PlannedBuffer>> e : bySpace.entrySet()) {
-            List<PlannedBuffer> in = e.getValue();
-            for (int i = at.get(e.getKey())[2]; i < in.size(); i++) {
-                buffers.add(in.get(i));
-            }
-        }
-        Plan plan = new Plan(target, workload.name(), options.solver(), metrics, buffers, descriptors, assignment);
+    /** The validate phase: the independent {@link PlanValidator}'s verdict on the whole plan; a rejection is a bug. */
+    private static PlanResult validate(Plan plan, SpacePlans spaces) {
         Verdict v = PlanValidator.validate(plan);
         if (v instanceof Verdict.Invalid bad) {
             throw new InvalidPlanException(bad);
         }
         Map<String, SolverKind> solvers = new LinkedHashMap<>();
-        used.forEach((space, o) -> solvers.put(space, o.solver()));
+        for (SpacePlan sp : spaces) {
+            solvers.put(sp.space().name(), sp.outcome().solver());
+        }
         return new PlanResult(plan, solvers, (Verdict.Valid) v);
-    }
-
-    /** The artifact entry of item {@code i} of a space, which gather put there for {@code name}. */
-    private static PlannedBuffer planned(List<PlannedBuffer> in, int i, String name) {
-        PlannedBuffer b = in.get(i);
-        if (!b.name().equals(name)) {
-            throw new IllegalStateException("item " + i + " of space " + b.space() + " is " + b.name() + ", not " + name);
-        }
-        return b;
-    }
-
-    /**
-     * What is proved about a space's high-water mark {@code high}: the search's bracket of its
-     * placed reservations' height, carried through the generation-time allocations above them
-     * (each at the aligned top, as {@link GenerationAllocator} puts it), and never below the peak
-     * of live bytes over everything in the space.
-     */
-    private static Optimality optimality(SpaceOutcome o, List<PlannedBuffer> in, long high, long peak) {
-        long fromBound = o.lowerBound();
-        long fromSearch = o.provedLower();
-        for (PlannedBuffer p : in) {
-            Origin origin = p.origin();
-            if (origin == Origin.DESCRIPTOR_TABLE || origin == Origin.INSTRUCTIONS) {
-                fromBound = Checked.saturatingAdd(Checked.saturatingAlignUp(fromBound, p.alignment()), p.reserved());
-                fromSearch = Checked.saturatingAdd(Checked.saturatingAlignUp(fromSearch, p.alignment()), p.reserved());
-            }
-        }
-        long staticBound = Math.min(high, Math.max(peak, fromBound));
-        long lower = Math.min(high, Math.max(peak, fromSearch));
-        if (lower >= high) {
-            return new Optimality(o.solver(), high, staticBound >= high ? Optimality.Proof.LOWER_BOUND
-                    : Optimality.Proof.SEARCH, Optional.empty(), o.timeLimited());
-        }
-        Optimality.Open why = o.provedLower() >= o.height() ? Optimality.Open.TILES
-                : o.open().orElse(Optimality.Open.WORK_BUDGET);
-        return new Optimality(o.solver(), lower, Optimality.Proof.OPEN, Optional.of(why),
-                o.timeLimited() || why == Optimality.Open.TIME_LIMIT);
-    }
-
-    /** Each space's state, in the target's order, with its items: fixed regions first, then buffers, in input order. */
-    private static Map<String, SpaceState> gather(Target target, Workload w) {
-        Map<String, SpaceState> m = new LinkedHashMap<>();
-        for (Space s : target.spaces().values()) {
-            m.put(s.name(), new SpaceState(s));
-        }
-        for (FixedRegion f : w.fixed()) {
-            m.get(f.space().name()).gather(new Item(f.name(), f.size(), 1, f.live(), Origin.FIXED, Optional.empty(), f.offset()));
-        }
-        for (BufferSpec b : w.buffers()) {
-            m.get(b.space().name()).gather(new Item(b.name(), b.size(), b.alignment(), b.live(), Origin.TENSOR, Optional.empty(), -1));
-        }
-        return m;
     }
 
     /**
@@ -366,127 +192,11 @@ public final class Planner {
      * {@code invalid-input} for a negative size or a non-positive alignment.
      */
     public static long reservedSize(Space space, String buffer, long requested, long alignment) {
-        java.util.Objects.requireNonNull(space, "space");
-        dev.berth.failure.Require.name(buffer, "buffer");
-        dev.berth.failure.Require.nonNegative(requested, buffer + ".size");
-        dev.berth.failure.Require.positive(alignment, buffer + ".alignment");
+        Objects.requireNonNull(space, "space");
+        Require.name(buffer, "buffer");
+        Require.nonNegative(requested, buffer + ".size");
+        Require.positive(alignment, buffer + ".alignment");
         return Admission.reservedSize(space, buffer, requested,
                 Admission.effectiveAlignment(space, buffer, requested, alignment));
-    }
-
-    /** The compact problem of one space; reserved sizes through the admission check's own arithmetic. */
-    static SpaceProblem problem(Space s, List<Item> items) {
-        int n = items.size();
-        String[] names = new String[n];
-        long[] reserved = new long[n];
-        long[] align = new long[n];
-        int[] first = new int[n];
-        int[] last = new int[n];
-        long[] fixed = new long[n];
-        for (int i = 0; i < n; i++) {
-            Item it = items.get(i);
-            names[i] = it.name();
-            first[i] = it.live().first();
-            last[i] = it.live().last();
-            fixed[i] = it.fixedOffset();
-            if (it.fixedOffset() >= 0) {
-                align[i] = 1;
-                reserved[i] = it.requested();
-            } else {
-                align[i] = Admission.effectiveAlignment(s, it.name(), it.requested(), it.alignment());
-                reserved[i] = Admission.reservedSize(s, it.name(), it.requested(), align[i]);
-            }
-        }
-        return new SpaceProblem(s, names, reserved, align, first, last, fixed, limit(s));
-    }
-
-    /** The largest exclusive end offset the space's format and capacity allow ({@link Admission#limit}). */
-    static long limit(Space s) {
-        return Admission.limit(s);
-    }
-
-    /**
-     * What solving one space gave ({@link SpaceSearch}): the offsets to admit, the solver that
-     * made them, their height; the outcome of an exact search at the limit when one ran and found
-     * nothing within it (a proof, or an undecided search: the diagnosis of a capacity failure
-     * reports it); the static lower bound of the height and the lower end the search proved; why
-     * the bracket is open (empty when the height is proved the smallest); whether the clock
-     * stopped a search.
-     */
-    record SpaceOutcome(long[] offsets, SolverKind solver, long height, Optional<Outcome> exact, long lowerBound,
-                        long provedLower, Optional<Optimality.Open> open, boolean timeLimited) {
-    }
-
-    /**
-     * Admits every item at its solved offset. When one fails, the failure reported is that of
-     * the lowest reservation past a limit: the items are then admitted again lowest end first
-     * (admission has no side effects, so only a failing space pays for the sort). Returns the
-     * placements in item order.
-     */
-    private static List<Placement> admitAll(Space s, List<Item> items, SpaceProblem p, long[] offsets) {
-        int n = items.size();
-        Placement[] out = new Placement[n];
-        try {
-            boolean aligned = true;
-            for (int i = 0; i < n && aligned; i++) {
-                out[i] = admit(s, items.get(i), offsets[i]);
-                aligned = out[i].offset() == offsets[i];
-            }
-            if (aligned) {
-                return List.of(out);
-            }
-        } catch (BerthException e) {
-            // the lowest end's failure is the one to report: below
-        }
-        long[] ends = new long[n];
-        boolean packed = n <= 1 << 20;
-        for (int i = 0; i < n; i++) {
-            ends[i] = Checked.saturatingAdd(offsets[i], p.reserved(i));
-            packed &= ends[i] >= 0 && ends[i] < 1L << 43;
-        }
-        int[] order = lowestEndFirst(ends, packed);
-        for (int i : order) {
-            Placement pl = admit(s, items.get(i), offsets[i]);
-            if (pl.offset() != offsets[i]) {
-                throw new IllegalStateException("solver placed " + items.get(i).name() + " at unaligned offset " + offsets[i]);
-            }
-            out[i] = pl;
-        }
-        return List.of(out);
-    }
-
-    private static Placement admit(Space s, Item it, long offset) {
-        return it.fixedOffset() >= 0
-                ? Admission.admit(s, it.name(), it.fixedOffset(), it.requested(), 1, Admission.Mode.EXACT, true)
-                : Admission.admit(s, it.name(), offset, it.requested(), it.alignment());
-    }
-
-    /** Item indices by end, then index; sorted as packed longs when every end and index fit in 63 bits. */
-    private static int[] lowestEndFirst(long[] ends, boolean packed) {
-        int n = ends.length;
-        int[] order = new int[n];
-        if (packed) {
-            long[] keys = new long[n];
-            for (int i = 0; i < n; i++) {
-                keys[i] = (ends[i] << 20) | i;
-            }
-            java.util.Arrays.sort(keys);
-            for (int i = 0; i < n; i++) {
-                order[i] = (int) (keys[i] & ((1 << 20) - 1));
-            }
-            return order;
-        }
-        Integer[] boxed = new Integer[n];
-        for (int i = 0; i < n; i++) {
-            boxed[i] = i;
-        }
-        java.util.Arrays.sort(boxed, (a, b) -> {
-            int c = Long.compare(ends[a], ends[b]);
-            return c != 0 ? c : Integer.compare(a, b);
-        });
-        for (int i = 0; i < n; i++) {
-            order[i] = boxed[i];
-        }
-        return order;
     }
 }

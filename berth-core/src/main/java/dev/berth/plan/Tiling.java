@@ -16,11 +16,13 @@ import dev.berth.target.Target;
 import dev.berth.workload.BufferSpec;
 import dev.berth.workload.Origin;
 import dev.berth.workload.TileSpec;
+import dev.berth.workload.Workload;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Tiled planning (contract §5 {@code tile}). A tiled tensor stays in its own space; its
@@ -31,35 +33,34 @@ import java.util.Map;
  * passes the tensor space's format and the descriptor's own {@code addressFormat}.
  */
 final class Tiling {
-    /** What tiling adds to the plan: tile buffers per through space, with their tensor, and descriptors. */
-    record Result(Map<String, List<TileBuffer>> tileBuffers, List<DescriptorEntry> descriptors) {
-    }
-
-    /** One tile buffer and the tensor it serves. */
-    record TileBuffer(Allocation allocation, String of) {
-    }
-
     private Tiling() {
     }
 
-    static Result plan(Target target, List<BufferSpec> buffers, Map<String, SpaceState> spaces) {
-        Map<String, SpaceAllocator> allocators = new LinkedHashMap<>();
+    /**
+     * Tiles every tiled buffer of {@code w}: adds each tile buffer to the plan of its through
+     * space, with the tensor it serves, and returns the descriptors, one per tile (none when no
+     * buffer is tiled).
+     */
+    static List<DescriptorEntry> tile(Target target, Workload w, SpacePlans spaces) {
+        if (w.buffers().stream().noneMatch(b -> b.tile().isPresent())) {
+            return List.of();
+        }
+        Map<SpacePlan, SpaceAllocator> allocators = new LinkedHashMap<>();
         List<DescriptorEntry> descriptors = new ArrayList<>();
         Map<String, String> tensorOf = new LinkedHashMap<>();
         Map<String, Placement> tensors = new LinkedHashMap<>();
-        for (SpaceState st : spaces.values()) {
-            for (Placement p : st.placed()) {
+        for (SpacePlan sp : spaces) {
+            for (Placement p : sp.placed()) {
                 tensors.put(p.buffer(), p);
             }
         }
-        for (BufferSpec b : buffers) {
+        for (BufferSpec b : w.buffers()) {
             if (b.tile().isEmpty()) {
                 continue;
             }
             TileSpec t = b.tile().get();
             Space through = t.through();
-            SpaceAllocator alloc = allocators.computeIfAbsent(through.name(),
-                    k -> load(through, spaces.get(k).items(), spaces.get(k).placed()));
+            SpaceAllocator alloc = allocators.computeIfAbsent(spaces.of(through), Tiling::load);
             long align = Admission.effectiveAlignment(through, b.name() + ".tile", b.size(), b.alignment());
             Chosen chosen = t.count().isPresent()
                     ? reserveTiles(alloc, b, t, t.count().getAsInt(), align)
@@ -69,22 +70,21 @@ final class Tiling {
             }
             descriptors.addAll(descriptors(target, b, tensors.get(b.name()), chosen));
         }
-        Map<String, List<TileBuffer>> tileBuffers = new LinkedHashMap<>();
-        for (Map.Entry<String, SpaceAllocator> e : allocators.entrySet()) {
-            List<TileBuffer> tiles = new ArrayList<>();
+        for (Map.Entry<SpacePlan, SpaceAllocator> e : allocators.entrySet()) {
             for (Allocation a : e.getValue().allocations()) {
                 if (a.origin() == Origin.TILE) {
-                    tiles.add(new TileBuffer(a, tensorOf.get(a.name())));
+                    e.getKey().add(a.placement(), a.live(), Origin.TILE, Optional.of(tensorOf.get(a.name())));
                 }
             }
-            tileBuffers.put(e.getKey(), tiles);
         }
-        return new Result(tileBuffers, descriptors);
+        return descriptors;
     }
 
     /** The through space's allocator holding what the solver already placed there. */
-    private static SpaceAllocator load(Space s, List<Item> items, List<Placement> ps) {
-        SpaceAllocator a = new SpaceAllocator(s);
+    private static SpaceAllocator load(SpacePlan sp) {
+        List<Item> items = sp.items();
+        List<Placement> ps = sp.placed();
+        SpaceAllocator a = new SpaceAllocator(sp.space());
         List<SpaceAllocator.At> placed = new ArrayList<>(items.size());
         for (int i = 0; i < items.size(); i++) {
             Item it = items.get(i);

@@ -129,6 +129,27 @@ final class Run {
         return true;
     }
 
+    /**
+     * True when running {@code o} next leaves no more bytes live than before: its outputs that stay
+     * live (someone reads them, or graph outputs) take no more than its inputs that die at it (as
+     * {@link #apply} counts them).
+     */
+    boolean shrinks(int o) {
+        long kept = 0;
+        for (int w : g.writes[o]) {
+            if (g.role[w] == Role.OUTPUT || g.consumers[w].length > 0) {
+                kept = Checked.add(kept, g.reserved[w]);
+            }
+        }
+        long freed = 0;
+        for (int r : g.reads[o]) {
+            if (pendingConsumers[r] == 1 && g.role[r].reusable()) {
+                freed = Checked.add(freed, g.reserved[r]);
+            }
+        }
+        return kept <= freed;
+    }
+
     /** Runs {@code o}: its outputs that someone reads (or graph outputs) become live, inputs dying here end. */
     void apply(int o) {
         for (int w : g.writes[o]) {

@@ -1,27 +1,23 @@
 package dev.berth.solve;
 
-import dev.berth.failure.BerthException;
-import dev.berth.solve.exact.ExactSolver;
-import dev.berth.solve.heuristic.HeuristicSolver;
-import dev.berth.solve.skyline.SkylineSolver;
-
 import java.util.Arrays;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * The solvers Berth has, a closed set: each has the id that files and the command line use
- * ({@code greedy}, {@code best-fit}, {@code skyline}, {@code exact}) and makes its solver with
- * default settings. Which of them placed a space is recorded in the plan by its id.
+ * The solvers Berth has, a closed set, as identifiers: each has the id that files and the command
+ * line use ({@code greedy}, {@code best-fit}, {@code skyline}, {@code exact}). Which of them placed
+ * a space is recorded in the plan by its id. The solver of a kind is made beside the planner,
+ * {@code dev.berth.plan.Solvers.of}: this package names the solvers and does not depend on them.
  */
 public enum SolverKind {
-    /** Largest item first, each at the lowest offset that fits ({@link HeuristicSolver#greedyBySize()}). */
+    /** Largest item first, each at the lowest offset that fits ({@code HeuristicSolver.greedyBySize()}). */
     GREEDY("greedy", false),
-    /** Largest item first, each in the tightest gap that fits ({@link HeuristicSolver#bestFit()}). */
+    /** Largest item first, each in the tightest gap that fits ({@code HeuristicSolver.bestFit()}). */
     BEST_FIT("best-fit", false),
-    /** Repeated skyline dives and peak repair ({@link SkylineSolver}), a heuristic. */
+    /** Repeated skyline dives and peak repair ({@code SkylineSolver}), a heuristic. */
     SKYLINE("skyline", false),
-    /** The complete search ({@link ExactSolver}): places within the limit, or proves nothing does. */
+    /** The complete search ({@code ExactSolver}): places within the limit, or proves nothing does. */
     EXACT("exact", true);
 
     private final String id;
@@ -39,24 +35,6 @@ public enum SolverKind {
     /** True for a complete search (it can prove that nothing fits), false for a heuristic. */
     public boolean complete() {
         return complete;
-    }
-
-    /**
-     * The solver of this kind with default settings; {@code threads} is the exact search's (0: one
-     * per processor; the heuristics ignore it), and a negative count is {@code invalid-input} at
-     * {@code threads} for every kind.
-     */
-    public Solver create(int threads) {
-        if (threads < 0) {
-            throw BerthException.invalid("threads", Integer.toString(threads), "threads: must be 0 (one per processor) "
-                    + "or more, got " + threads);
-        }
-        return switch (this) {
-            case GREEDY -> HeuristicSolver.greedyBySize();
-            case BEST_FIT -> HeuristicSolver.bestFit();
-            case SKYLINE -> new SkylineSolver();
-            case EXACT -> new ExactSolver(ExactSolver.Settings.defaults().withThreads(threads));
-        };
     }
 
     public static Optional<SolverKind> byId(String id) {

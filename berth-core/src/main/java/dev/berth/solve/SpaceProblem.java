@@ -1,6 +1,10 @@
 package dev.berth.solve;
 
+import dev.berth.arith.Checked;
 import dev.berth.failure.BerthException;
+import dev.berth.failure.Category;
+import dev.berth.failure.Facts;
+import dev.berth.failure.Failure;
 import dev.berth.target.Space;
 
 import java.util.Objects;
@@ -291,6 +295,72 @@ public final class SpaceProblem {
             x[k] = fixedOffset[i];
         }
         return new SpaceProblem(space, nm, r, a, f, l, x, limit, true);
+    }
+
+    /**
+     * The lower bound of every placement's height (the highest end of its reservations): the
+     * {@linkplain #peakLive most reserved bytes live at one step} or the {@linkplain #fixedTop
+     * highest end of a fixed item}, whichever is higher. The one bound of the planner, the
+     * minimisation and the exact search. It is a multiple of the {@linkplain #granularity
+     * granularity}, as every settled height is, with no rounding: each term is a sum of sizes, or
+     * a fixed offset plus a size. An overflow of the live bytes is as {@link #peakLive} says.
+     */
+    public long lowerBound() {
+        return Math.max(peakLive(), fixedTop());
+    }
+
+    /**
+     * The most reserved bytes live at one step, fixed items included, by the one live-bytes sweep
+     * ({@link LiveBytes}); every item is live at a step, so this is at least the largest one. Live
+     * bytes past 2^63-1 are {@code arithmetic-overflow}, naming the space when there is one,
+     * whatever the solver: the plan holds the peak of live bytes (contract §1, "a sum of sizes"),
+     * and host arithmetic outranks the address format.
+     */
+    public long peakLive() {
+        try {
+            return LiveBytes.peak(this).bytes();
+        } catch (BerthException e) {
+            if (e.category() != Category.ARITHMETIC_OVERFLOW || space == null) {
+                throw e;
+            }
+            Failure.ArithmeticOverflow o = (Failure.ArithmeticOverflow) e.failure();
+            throw new BerthException(new Failure.ArithmeticOverflow("space " + space.name() + ": " + o.message(),
+                    o.operation(), Facts.NONE.withSpace(space.name())));
+        }
+    }
+
+    /** The highest end of a fixed item, zero-byte ones included; 0 when no item is fixed. */
+    public long fixedTop() {
+        long top = 0;
+        for (int i = 0; i < names.length; i++) {
+            if (fixedOffset[i] >= 0) {
+                // at most 2^63-1: the constructor checks every fixed end
+                top = Math.max(top, Checked.add(fixedOffset[i], reserved[i]));
+            }
+        }
+        return top;
+    }
+
+    /**
+     * The largest G such that every offset a canonical placement gives, and so every height, is
+     * a multiple of G: the gcd of the positive sizes, the fixed offsets and the alignments above
+     * 1 (an offset is 0, a fixed offset, or the top of another item rounded up to an alignment;
+     * rounding to alignment 1 changes nothing). 1 when there is nothing to divide.
+     */
+    public long granularity() {
+        long g = 0;
+        for (int i = 0; i < names.length; i++) {
+            if (reserved[i] > 0) {
+                g = Checked.gcd(g, reserved[i]);
+            }
+            if (fixedOffset[i] > 0) {
+                g = Checked.gcd(g, fixedOffset[i]);
+            }
+            if (fixedOffset[i] < 0 && alignment[i] > 1) {
+                g = Checked.gcd(g, alignment[i]);
+            }
+        }
+        return g == 0 ? 1 : g;
     }
 
     /** True when items {@code i} and {@code j} are live at a common step. */

@@ -9,6 +9,7 @@ import dev.berth.target.AddressFormat;
 import dev.berth.target.EndConvention;
 import dev.berth.target.Generation;
 import dev.berth.target.Space;
+import dev.berth.workload.Operator;
 import dev.berth.workload.Origin;
 
 import java.math.BigInteger;
@@ -39,6 +40,12 @@ public final class PlanValidator {
     private final Plan plan;
     private final List<Verdict.Violation> out = new ArrayList<>();
     private long checks;
+    /**
+     * With an operator order, per reservation (artifact position) the first step its own bytes
+     * are live: its first step, or the one after it for a sound pair's output, whose bytes are its
+     * input's at its first step ({@link #checkOrder}); null without an order.
+     */
+    private int[] from;
 
     private PlanValidator(Plan plan) {
         this.plan = plan;
@@ -62,6 +69,7 @@ public final class PlanValidator {
                 fail(Verdict.Kind.UNKNOWN_SPACE, "metrics for space " + s + ", which the target does not have");
             }
         }
+        plan.order().ifPresent(this::checkOrder);
         Set<String> names = new HashSet<>();
         Map<String, Indices> bySpace = new HashMap<>();
         List<PlannedBuffer> all = plan.buffers();
@@ -166,6 +174,122 @@ public final class PlanValidator {
     }
 
     /**
+     * The operator order of a version 4 plan, re-derived from the order alone (contract §5.3):
+     * operators named once; every name read or written a tensor of the plan, each written by one
+     * operator, none read at or before the step of its writer; each tensor live at least from its
+     * writer's step (step 0 for one nobody writes) to its last reader's. A tensor written over an
+     * input ({@code sharesWith}) must be written by an operator that reads the input, at the step
+     * where the input dies: no operator reads it later and its steps end there, the output's begin
+     * there; the two share a space and an offset, the output fits in the input, and an input hosts
+     * one output. A sound pair's output counts from the next step in the sweeps ({@link #from}):
+     * at its first step its bytes are its input's, checked through the input.
+     */
+    private void checkOrder(List<Operator> order) {
+        List<PlannedBuffer> all = plan.buffers();
+        Map<String, Integer> tensor = new HashMap<>();
+        for (int i = 0; i < all.size(); i++) {
+            if (all.get(i).origin() == Origin.TENSOR) {
+                tensor.putIfAbsent(all.get(i).name(), i);
+            }
+        }
+        Map<String, Integer> writtenAt = new HashMap<>();
+        Map<String, Integer> lastRead = new HashMap<>();
+        Set<String> operators = new HashSet<>();
+        for (int s = 0; s < order.size(); s++) {
+            Operator op = order.get(s);
+            checks++;
+            if (!operators.add(op.name())) {
+                fail(Verdict.Kind.BAD_ORDER, "order[" + s + "]: operator " + op.name() + " is in the order twice");
+            }
+            for (String w : op.writes()) {
+                Integer before = tensor.containsKey(w) ? writtenAt.putIfAbsent(w, s) : null;
+                if (!tensor.containsKey(w)) {
+                    fail(Verdict.Kind.BAD_ORDER, "order[" + s + "]: " + op.name() + " writes " + w + ", which is no "
+                            + "tensor of the plan");
+                } else if (before != null && before != s) {
+                    fail(Verdict.Kind.BAD_ORDER, w + " is written at step " + before + " and again at step " + s + " by "
+                            + op.name() + ": a tensor has one writer");
+                }
+            }
+            for (String r : op.reads()) {
+                if (tensor.containsKey(r)) {
+                    lastRead.put(r, s);
+                } else {
+                    fail(Verdict.Kind.BAD_ORDER, "order[" + s + "]: " + op.name() + " reads " + r + ", which is no "
+                            + "tensor of the plan");
+                }
+            }
+        }
+        for (int s = 0; s < order.size(); s++) {
+            for (String r : order.get(s).reads()) {
+                Integer w = writtenAt.get(r);
+                if (w != null && w >= s) {
+                    fail(Verdict.Kind.BAD_ORDER, "order[" + s + "]: " + order.get(s).name() + " reads " + r + " at step "
+                            + s + ", but it is written at step " + w);
+                }
+            }
+        }
+        Set<String> touched = new LinkedHashSet<>(writtenAt.keySet());
+        touched.addAll(lastRead.keySet());
+        for (String t : touched) {
+            PlannedBuffer b = all.get(tensor.get(t));
+            int first = writtenAt.getOrDefault(t, 0);
+            int last = Math.max(first, lastRead.getOrDefault(t, first));
+            if (b.live().first() > first || b.live().last() < last) {
+                fail(Verdict.Kind.BAD_ORDER, t + " is live over steps " + b.live() + ", but the order needs it over ["
+                        + first + ", " + last + "] (from " + (writtenAt.containsKey(t) ? "its writer" : "the start")
+                        + " to its last reader)");
+            }
+        }
+        from = new int[all.size()];
+        Set<String> hosts = new HashSet<>();
+        for (int i = 0; i < all.size(); i++) {
+            PlannedBuffer b = all.get(i);
+            from[i] = b.live().first();
+            if (b.sharesWith().isEmpty()) {
+                continue;
+            }
+            checks++;
+            String in = b.sharesWith().get();
+            Integer j = tensor.get(in);
+            Integer s = writtenAt.get(b.name());
+            String why;
+            if (b.origin() != Origin.TENSOR || j == null || j == i) {
+                why = j == null ? in + " is no tensor of the plan" : "only a tensor is written over another tensor";
+            } else if (!all.get(j).space().equals(b.space())) {
+                why = b.name() + " is in space " + b.space() + ", " + in + " in " + all.get(j).space();
+            } else if (!hosts.add(in)) {
+                why = in + " hosts another output already";
+            } else if (s == null) {
+                why = b.name() + " is written by no operator of the order";
+            } else if (!order.get(s).reads().contains(in)) {
+                why = order.get(s).name() + " writes " + b.name() + " at step " + s + " but does not read " + in
+                        + ": a pair is an output and an input of one operator";
+            } else if (lastRead.get(in) > s) {
+                why = in + " is read at step " + lastRead.get(in) + ", after " + b.name() + " is written over it at step "
+                        + s + ": it does not die there";
+            } else if (all.get(j).live().last() != s) {
+                why = in + " is live over steps " + all.get(j).live() + ": after step " + s + ", where " + b.name()
+                        + " is written over it";
+            } else if (b.live().first() != s) {
+                why = b.name() + " is live from step " + b.live().first() + ", not from its writer's step " + s;
+            } else if (b.offset() != all.get(j).offset() || b.reserved() > all.get(j).reserved()) {
+                why = b.name() + " [" + b.offset() + ", +" + b.reserved() + ") and " + in + " [" + all.get(j).offset()
+                        + ", +" + all.get(j).reserved() + "): a pair begins at one offset, the output within the input";
+            } else {
+                from[i] = s + 1;
+                continue;
+            }
+            fail(Verdict.Kind.BAD_SHARE, b.name() + " shares with " + in + ": " + why);
+        }
+    }
+
+    /** The first step the own bytes of reservation {@code i} (artifact position) are live ({@link #from}). */
+    private int from(int i) {
+        return from == null ? plan.buffers().get(i).live().first() : from[i];
+    }
+
+    /**
      * Sweep over steps; live reservations ordered by offset never overlap, so neighbours suffice.
      * Reservations with bytes are taken by first step (then artifact order); before each, those
      * whose last step has passed leave (a second array sorted by last step); the live ones are
@@ -179,9 +303,10 @@ public final class PlanValidator {
         long[] ends = new long[list.length];
         for (int q = 0; q < list.length; q++) {
             PlannedBuffer b = all.get(list[q]);
-            if (b.reserved() > 0) {
+            int first = from(list[q]);
+            if (b.reserved() > 0 && first <= b.live().last()) {
                 // the step (0..2^31-1) in the high half, then the position in this space's list
-                starts[n] = ((long) b.live().first() << 32) | q;
+                starts[n] = ((long) first << 32) | q;
                 ends[n++] = ((long) b.live().last() << 32) | q;
             }
         }
@@ -206,7 +331,7 @@ public final class PlanValidator {
             PlannedBuffer b = all.get(list[(int) starts[k]]);
             checks++;
             // b's own last step is at least its first, so this stops at b's entry at the latest
-            while (ends[e] >>> 32 < b.live().first()) {
+            while (ends[e] >>> 32 < starts[k] >>> 32) {
                 int gone = (int) ends[e++];
                 live.remove(all.get(list[gone]).offset(), gone);
             }
@@ -371,16 +496,23 @@ public final class PlanValidator {
         long gen = 0;
         long[] starts = new long[n];
         long[] ends = new long[n];
+        int counted = 0;
         for (int q = 0; q < n; q++) {
             PlannedBuffer b = all.get(list[q]);
             high = Math.max(high, Math.addExact(b.offset(), b.reserved()));
             if (b.origin() == Origin.DESCRIPTOR_TABLE || b.origin() == Origin.INSTRUCTIONS) {
                 gen = Math.addExact(gen, b.reserved());
             }
-            // steps are 0..2^31-1: the step in the high half, the position in the low
-            starts[q] = ((long) b.live().first() << 32) | q;
-            ends[q] = ((long) b.live().last() << 32) | q;
+            int first = from(list[q]);
+            if (first <= b.live().last()) {
+                // steps are 0..2^31-1: the step in the high half, the position in the low
+                starts[counted] = ((long) first << 32) | q;
+                ends[counted++] = ((long) b.live().last() << 32) | q;
+            }
         }
+        n = counted;
+        starts = Arrays.copyOf(starts, n);
+        ends = Arrays.copyOf(ends, n);
         Arrays.sort(starts);
         Arrays.sort(ends);
         long liveNow = 0;
@@ -421,7 +553,10 @@ public final class PlanValidator {
             if (b.origin() == Origin.DESCRIPTOR_TABLE || b.origin() == Origin.INSTRUCTIONS) {
                 gen = gen.add(BigInteger.valueOf(b.reserved()));
             }
-            steps[k] = b.live().first();
+            if (from(q) > b.live().last()) {
+                continue;
+            }
+            steps[k] = from(q);
             deltas[k++] = BigInteger.valueOf(b.reserved());
             steps[k] = (long) b.live().last() + 1;
             deltas[k++] = BigInteger.valueOf(b.reserved()).negate();

@@ -89,6 +89,19 @@ public sealed interface Verdict {
          * buffers and its descriptors (one per tile, each the tile's address and bytes, in the
          * target's format), the descriptor table's space, size and alignment.
          */
-        BAD_DESCRIPTOR
+        BAD_DESCRIPTOR,
+        /**
+         * The operator order of a plan with one: an operator named twice, a name that is no tensor of
+         * the plan, a tensor written twice or read before it is written, a tensor not live over every
+         * step the order needs it at (from its writer, or step 0, to its last reader).
+         */
+        BAD_ORDER,
+        /**
+         * A tensor written over an input ({@code sharesWith}) against the rules: the input is no
+         * tensor of its space, hosts two outputs, is not read by the operator that writes the output,
+         * is read or live after that operator's step, or the two do not begin at one offset with the
+         * output fitting in the input.
+         */
+        BAD_SHARE
     }
 }

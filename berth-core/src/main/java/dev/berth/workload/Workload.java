@@ -1,6 +1,6 @@
 package dev.berth.workload;
 
-import dev.berth.alloc.OverlapSweep;
+import dev.berth.sweep.OverlapSweep;
 import dev.berth.arith.Checked;
 import dev.berth.failure.BerthException;
 import dev.berth.failure.Failure;
@@ -19,14 +19,23 @@ import java.util.Set;
 
 /**
  * What to plan: buffers to place and fixed regions to place around, in input order (the order
- * of the artifact). Names are unique across both, and fixed regions of one space that are live
- * at a common step do not overlap; what depends on the target is checked when it is planned.
+ * of the artifact), and where the buffers' steps come from ({@link Operators}: their own, or
+ * operators in a listed or chosen order). Names are unique across buffers and fixed regions,
+ * and fixed regions of one space that are live at a common step do not overlap; what depends
+ * on the target is checked when it is planned.
+ *
+ * <p>With {@link Operators.Listed}: the operators' rules hold ({@link Operators.Listed#graph}),
+ * each buffer has one space and the steps of the listed order, and a buffer written over an
+ * input is in the input's space, neither of them tiled. With {@link Operators.Ordered}: the
+ * order names the workload's buffers, and each shared pair is two buffers of one space, neither
+ * tiled, each output and each input in one pair. Every problem is {@code invalid-input} with its path.
  */
-public record Workload(String name, List<BufferSpec> buffers, List<FixedRegion> fixed) {
+public record Workload(String name, List<BufferSpec> buffers, List<FixedRegion> fixed, Operators operators) {
     public Workload {
         Require.name(name, "workload");
         buffers = Require.elements(buffers, "buffers");
         fixed = Require.elements(fixed, "fixed");
+        Require.nonNull(operators, "operators");
         Set<String> names = new HashSet<>();
         for (int i = 0; i < buffers.size(); i++) {
             String n = buffers.get(i).name();
@@ -43,6 +52,16 @@ public record Workload(String name, List<BufferSpec> buffers, List<FixedRegion> 
             }
         }
         checkFixedOverlaps(fixed);
+        if (operators instanceof Operators.Listed listed) {
+            OperatorCheck.listed(name, buffers, listed);
+        } else if (operators instanceof Operators.Ordered ordered) {
+            OperatorCheck.ordered(buffers, ordered);
+        }
+    }
+
+    /** A workload whose buffers give their own steps (no operators). */
+    public Workload(String name, List<BufferSpec> buffers, List<FixedRegion> fixed) {
+        this(name, buffers, fixed, new Operators.None());
     }
 
     /** The first step of building a workload: its name. */
@@ -76,7 +95,7 @@ public record Workload(String name, List<BufferSpec> buffers, List<FixedRegion> 
             fs.add(new FixedRegion(f.name(), target.space(f.space().name(), "fixed[" + i + "].space"), f.offset(),
                     f.size(), f.live()));
         }
-        return new Workload(name, bs, fs);
+        return new Workload(name, bs, fs, operators);
     }
 
     /** The number of steps: the largest {@code last} step + 1 (0 for an empty workload). */

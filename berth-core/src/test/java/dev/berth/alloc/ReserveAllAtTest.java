@@ -3,6 +3,7 @@ package dev.berth.alloc;
 import dev.berth.admit.Admission;
 import dev.berth.failure.BerthException;
 import dev.berth.failure.Category;
+import dev.berth.sweep.OverlapSweep;
 import dev.berth.target.AddressFormat;
 import dev.berth.target.EndConvention;
 import dev.berth.target.Space;

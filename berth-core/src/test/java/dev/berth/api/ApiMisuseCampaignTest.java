@@ -404,6 +404,19 @@ class ApiMisuseCampaignTest {
             }
             return new Workload("w", bs, List.of());
         }
+        if (raw == dev.berth.workload.Operators.class) {
+            String a = "b" + rnd.nextInt(6);
+            String b = "b" + rnd.nextInt(6);
+            List<dev.berth.workload.Operator> ops = List.of(new dev.berth.workload.Operator("op", List.of(a), List.of(b)));
+            return switch (rnd.nextInt(3)) {
+                case 0 -> new dev.berth.workload.Operators.None();
+                case 1 -> new dev.berth.workload.Operators.Listed(ops, List.of(), List.of(
+                        new dev.berth.workload.BufferUse(a, dev.berth.schedule.Role.INPUT),
+                        new dev.berth.workload.BufferUse(b, dev.berth.schedule.Role.values()[rnd.nextInt(5)])));
+                default -> new dev.berth.workload.Operators.Ordered(ops, rnd.nextBoolean() ? List.of()
+                        : List.of(new dev.berth.workload.Shared(b, a)));
+            };
+        }
         if (raw == Planner.Options.class) {
             return new Planner.Options(SolverChoice.values()[rnd.nextInt(SolverChoice.values().length)], 5);
         }

@@ -9,6 +9,7 @@ import dev.berth.deploy.DeployCheck;
 import dev.berth.failure.BerthException;
 import dev.berth.failure.Category;
 import dev.berth.plan.Planner;
+import dev.berth.plan.Solvers;
 import dev.berth.solve.Budget;
 import dev.berth.solve.LiveBytes;
 import dev.berth.solve.SolverKind;
@@ -221,10 +222,10 @@ class ApiMisuseSolveTest {
     }
 
     @Test
-    void solverKindThreadsAreZeroOrMore() {
+    void solverThreadsAreZeroOrMore() {
         for (SolverKind k : SolverKind.values()) {
-            invalid("threads", () -> k.create(-1));
-            assertThatCode(() -> k.create(0)).doesNotThrowAnyException();
+            invalid("threads", () -> Solvers.of(k, -1));
+            assertThatCode(() -> Solvers.of(k, 0)).doesNotThrowAnyException();
         }
     }
 

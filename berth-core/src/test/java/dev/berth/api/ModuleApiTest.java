@@ -22,7 +22,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class ModuleApiTest {
     private static final Set<String> API = Set.of("dev.berth.arith", "dev.berth.failure", "dev.berth.target",
             "dev.berth.workload", "dev.berth.plan", "dev.berth.solve", "dev.berth.artifact", "dev.berth.verify",
-            "dev.berth.deploy");
+            "dev.berth.deploy", "dev.berth.schedule");
 
     @Test
     void theModuleExportsExactlyTheApiPackages() {
@@ -31,8 +31,8 @@ class ModuleApiTest {
         assertThat(m.getName()).isEqualTo("dev.berth.core");
         assertThat(ApiClasses.exported()).containsExactlyInAnyOrderElementsOf(API);
         assertThat(m.getDescriptor().requires()).extracting(r -> r.name()).containsExactly("java.base");
-        for (String internal : List.of("dev.berth.admit", "dev.berth.alloc", "dev.berth.solve.heuristic",
-                "dev.berth.solve.skyline", "dev.berth.solve.exact")) {
+        for (String internal : List.of("dev.berth.admit", "dev.berth.alloc", "dev.berth.sweep", "dev.berth.solve.heuristic",
+                "dev.berth.solve.skyline", "dev.berth.solve.exact", "dev.berth.solve.thread")) {
             assertThat(m.getPackages()).contains(internal);
             assertThat(m.isExported(internal)).as(internal).isFalse();
         }

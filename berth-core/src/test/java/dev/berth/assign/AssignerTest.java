@@ -38,6 +38,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * every plan passes the validator and puts each buffer where the assignment chose.
  */
 class AssignerTest {
+    /** The branch and bound's size limit the planner's work policy gives ({@code WorkPolicy.ASSIGNMENT_SEARCH_UP_TO}). */
+    static final int SEARCH_UP_TO = 24;
+
     static final AddressFormat WIDE = new AddressFormat("wide", (1L << 40) - 1, EndConvention.EXCLUSIVE);
     static final AddressFormat NARROW = new AddressFormat("narrow", 4095, EndConvention.LAST_BYTE);
     static final long[] ALIGNS = {1, 2, 4, 8, 16, 3, 12};
@@ -191,7 +194,7 @@ class AssignerTest {
         Target t = target(rnd, seed % 2 == 1);
         Workload w = workload(rnd, t, 2 + rnd.nextInt(7));
         long brute = bruteForce(t, w);
-        Assigner.Result r = Assigner.assign(t, w, new Work(1_000_000, 10_000_000));
+        Assigner.Result r = Assigner.assign(t, w, new Work(1_000_000, 10_000_000, SEARCH_UP_TO));
         Assignment a = r.assignment();
         if (brute == Long.MAX_VALUE) {
             assertThat(a.proof()).isEqualTo(Assignment.Proof.OPEN);
@@ -220,7 +223,7 @@ class AssignerTest {
         Random rnd = new Random(seed ^ 0x5EED);
         Target t = target(rnd, seed % 3 == 0);
         Workload w = workload(rnd, t, 20 + rnd.nextInt(40));
-        Assigner.Result r = Assigner.assign(t, w, new Work(1_000_000, 0));
+        Assigner.Result r = Assigner.assign(t, w, new Work(1_000_000, 0, SEARCH_UP_TO));
         Assignment a = r.assignment();
         assertThat(a.lowerBound()).isLessThanOrEqualTo(a.cost());
         if (!r.placements().isEmpty()) {
@@ -310,7 +313,7 @@ class AssignerTest {
         Model m = new Model(t, w);
         assertThat(Baselines.firstFit(m)).hasValue(500);
         assertThat(Baselines.fastestBankFirst(m)).hasValue(500);
-        Assignment a = Assigner.assign(t, w, new Work(1000, 1000)).assignment();
+        Assignment a = Assigner.assign(t, w, new Work(1000, 1000, SEARCH_UP_TO)).assignment();
         assertThat(a.cost()).isEqualTo(60);
         assertThat(a.optimal()).isTrue();
         assertThat(a.baseline("first-fit")).hasValue(500);
@@ -347,7 +350,7 @@ class AssignerTest {
         assertThat(p.states()).isEqualTo(before);
         assertThat(p.held(0)).containsExactly(1, 2);
         // and the assignment leaves x in global, since it cannot have sram
-        Assigner.Result r = Assigner.assign(t, w, new Work(1000, 1000));
+        Assigner.Result r = Assigner.assign(t, w, new Work(1000, 1000, SEARCH_UP_TO));
         assertThat(r.assignment().choice("x").orElseThrow().space()).isEqualTo("global");
         assertThat(r.assignment().optimal()).isTrue();
         assertThat(r.assignment().cost()).isEqualTo(70);

@@ -179,7 +179,7 @@ class LiveSetBoundTest {
                 .buffer(BufferSpec.named("e").size(2).live(3, 4).in(sram).orIn(global).build()).build();
         Space[] allInSram = {sram, sram, sram, sram, sram};
         assertThat(AssignerTest.fits(t, w, allInSram)).isFalse();
-        Assigner.Result r = Assigner.assign(t, w, new Work(1_000_000, 200_000));
+        Assigner.Result r = Assigner.assign(t, w, new Work(1_000_000, 200_000, AssignerTest.SEARCH_UP_TO));
         Assignment a = r.assignment();
         assertThat(a.cost()).isZero();
         assertThat(a.proof()).isEqualTo(Assignment.Proof.LOWER_BOUND);
@@ -217,9 +217,9 @@ class LiveSetBoundTest {
             total += acc[i] * 60;
         }
         long expected = total - Math.max(take, skip);
-        Assigner.Result r = Assigner.assign(t, w.build(), new Work(1_000_000, 200_000));
+        Assigner.Result r = Assigner.assign(t, w.build(), new Work(1_000_000, 200_000, AssignerTest.SEARCH_UP_TO));
         Assignment a = r.assignment();
-        assertThat(n).isGreaterThan(Assigner.EXACT_UP_TO);
+        assertThat(n).isGreaterThan(AssignerTest.SEARCH_UP_TO);
         assertThat(a.cost()).isEqualTo(expected);
         assertThat(a.lowerBound()).isEqualTo(expected);
         assertThat(a.proof()).isEqualTo(Assignment.Proof.LOWER_BOUND);

@@ -52,7 +52,7 @@ class DiagnosisTest {
     }
 
     private static Failure.CapacityExceeded diagnose(SpaceProblem p, Optional<Outcome> exact, boolean clockStopped) {
-        BerthException e = Diagnosis.capacity(LOCAL, p, ADMISSION, new Planner.SpaceOutcome(new long[p.size()],
+        BerthException e = Diagnosis.capacity(LOCAL, p, ADMISSION, new SpaceOutcome(new long[p.size()],
                 SolverKind.GREEDY, 60, exact, 0, 0, Optional.empty(), clockStopped), Budget.seconds(10));
         Failure.CapacityExceeded ce = (Failure.CapacityExceeded) e.failure();
         assertThat(ce.message()).startsWith(ADMISSION.message()).doesNotContain("--");

@@ -79,7 +79,7 @@ class PlannerCampaignTest {
                     assertThat(e.category()).as("%s, solver %s: %s", replay, choice, e.getMessage())
                             .isEqualTo(Category.CAPACITY_EXCEEDED);
                     Failure.CapacityExceeded ce = (Failure.CapacityExceeded) e.failure();
-                    var problem = Planner.problem(t.spaces().get("local"), PlannerRandomTest.items(wl, "local"));
+                    var problem = SpacePlan.problem(t.spaces().get("local"), PlannerRandomTest.items(wl, "local"));
                     long peak = LiveBytes.peak(PlannerRandomTest.firsts(problem), PlannerRandomTest.lasts(problem),
                             PlannerRandomTest.reserveds(problem)).bytes();
                     assertThat(ce.provablyInfeasible()).as(replay).isEqualTo(peak > capacity);

@@ -68,7 +68,7 @@ class PlannerMinimizeTest {
 
     /** The brute force's smallest height of {@code space}'s buffers and fixed regions. */
     private static long optimum(Target t, Workload w, String space) {
-        SpaceProblem p = Planner.problem(t.spaces().get(space), PlannerRandomTest.items(w, space));
+        SpaceProblem p = SpacePlan.problem(t.spaces().get(space), PlannerRandomTest.items(w, space));
         // no height above the sum of everything (plus the highest fixed offset) is ever needed
         long cap = 0;
         for (int i = 0; i < p.size(); i++) {
@@ -214,12 +214,12 @@ class PlannerMinimizeTest {
     void aSpaceAboveAutosSearchSizesIsLeftOpenSayingSo() {
         Target t = Targets.two(WIDE, 1, NARROW, 1, 255, Optional.empty());
         Counting c = new Counting();
-        Workload w = synthetic(t.space("global", "test"), SpaceSearch.SKYLINE_UP_TO + 1, 11);
+        Workload w = synthetic(t.space("global", "test"), WorkPolicy.SKYLINE_UP_TO + 1, 11);
         Plan plan = Planner.plan(t, w, Planner.Options.defaults().withProgress(c)).plan();
         SpaceMetrics m = plan.spaces().get("global");
         Optimality o = m.optimality().orElseThrow();
-        assertThat(c.brackets.get()).as("no exact search above %d items", SpaceSearch.EXACT_UP_TO).isZero();
-        assertThat(c.polls.get()).as("no skyline search above %d items", SpaceSearch.SKYLINE_UP_TO).isZero();
+        assertThat(c.brackets.get()).as("no exact search above %d items", WorkPolicy.MINIMIZE_UP_TO).isZero();
+        assertThat(c.polls.get()).as("no skyline search above %d items", WorkPolicy.SKYLINE_UP_TO).isZero();
         assertThat(o.solver()).isIn(SolverKind.BEST_FIT, SolverKind.GREEDY);
         assertThat(o.proof()).as("the heuristics meet the lower bound on this seed: pick another").isEqualTo(
                 Optimality.Proof.OPEN);
@@ -251,9 +251,9 @@ class PlannerMinimizeTest {
     @Test
     void aboveTheSkylineSearchSizeAutoRunsOneDiveAndItIsUsed() {
         Target t = Targets.two(WIDE, 1, NARROW, 1, 255, Optional.empty());
-        int copies = SpaceSearch.SKYLINE_SEARCH_UP_TO / 5 + 1;
+        int copies = WorkPolicy.SKYLINE_SEARCH_UP_TO / 5 + 1;
         Workload w = gadgets(t.space("global", "test"), copies);
-        assertThat(5 * copies).isBetween(SpaceSearch.SKYLINE_SEARCH_UP_TO + 1, SpaceSearch.SKYLINE_UP_TO);
+        assertThat(5 * copies).isBetween(WorkPolicy.SKYLINE_SEARCH_UP_TO + 1, WorkPolicy.SKYLINE_UP_TO);
         for (SolverChoice heuristic : List.of(SolverChoice.GREEDY, SolverChoice.BEST_FIT)) {
             Plan h = Planner.plan(t, w, Planner.Options.defaults().withSolver(heuristic)).plan();
             assertThat(h.spaces().get("global").highWater()).as("%s", heuristic).isEqualTo(17);
@@ -330,17 +330,17 @@ class PlannerMinimizeTest {
                 new BufferSpec("a", 30, g, 1, new Lifetime(last - 1, last), Optional.empty()),
                 new BufferSpec("b", 20, g, 1, new Lifetime(last, last), Optional.empty()),
                 new BufferSpec("c", 40, g, 1, new Lifetime(0, last - 2), Optional.empty())), List.of());
-        SpaceProblem p = Planner.problem(g, PlannerRandomTest.items(w, "global"));
-        assertThat(SpaceSearch.lowerBound(p)).isEqualTo(50);
+        SpaceProblem p = SpacePlan.problem(g, PlannerRandomTest.items(w, "global"));
+        assertThat(p.lowerBound()).isEqualTo(50);
         // live bytes past 2^63-1 are arithmetic-overflow, naming the space when there is one
         SpaceProblem huge = new SpaceProblem(null, new String[]{"x", "y"}, new long[]{Long.MAX_VALUE - 1, 5},
                 new long[]{1, 1}, new int[]{0, 0}, new int[]{1, 1}, new long[]{-1, -1}, Long.MAX_VALUE);
-        assertThatThrownBy(() -> SpaceSearch.lowerBound(huge)).isInstanceOfSatisfying(BerthException.class,
+        assertThatThrownBy(() -> huge.lowerBound()).isInstanceOfSatisfying(BerthException.class,
                 e -> assertThat(e.category()).isEqualTo(Category.ARITHMETIC_OVERFLOW)).hasMessageContaining("pass 2^63-1");
-        SpaceProblem named = Planner.problem(g, PlannerRandomTest.items(new Workload("huge", List.of(
+        SpaceProblem named = SpacePlan.problem(g, PlannerRandomTest.items(new Workload("huge", List.of(
                 new BufferSpec("x", Long.MAX_VALUE - 1, g, 1, new Lifetime(0, 1), Optional.empty()),
                 new BufferSpec("y", 5, g, 1, new Lifetime(0, 1), Optional.empty())), List.of()), "global"));
-        assertThatThrownBy(() -> SpaceSearch.lowerBound(named)).isInstanceOfSatisfying(BerthException.class,
+        assertThatThrownBy(() -> named.lowerBound()).isInstanceOfSatisfying(BerthException.class,
                 e -> assertThat(e.failure().facts().space()).contains("global")).hasMessageStartingWith(
                 "arithmetic-overflow: space global: the reserved bytes live at step 0 pass 2^63-1");
     }
@@ -348,10 +348,10 @@ class PlannerMinimizeTest {
     @Test
     void theWorkRuleGrowsNoFasterThanTheItemsAndMinimizeDoesMore() {
         long previous = Long.MAX_VALUE;
-        for (int n : new int[]{1, 10, 100, 1000, SpaceSearch.EXACT_UP_TO}) {
-            var d = SpaceSearch.work(Effort.DEFAULT, n);
-            var m = SpaceSearch.work(Effort.MINIMIZE, n);
-            var f = SpaceSearch.work(Effort.FIT, n);
+        for (int n : new int[]{1, 10, 100, 1000, WorkPolicy.MINIMIZE_UP_TO}) {
+            var d = WorkPolicy.of(Effort.DEFAULT).search(n);
+            var m = WorkPolicy.of(Effort.MINIMIZE).search(n);
+            var f = WorkPolicy.of(Effort.FIT).search(n);
             assertThat(f.searchNodes()).isZero();
             assertThat(m.searchNodes()).isGreaterThan(d.searchNodes());
             assertThat(m.fitNodes()).isGreaterThan(d.fitNodes());
@@ -359,34 +359,34 @@ class PlannerMinimizeTest {
             assertThat(d.searchNodes() * n).isLessThanOrEqualTo(Math.max(2_500_000L, 50_000L * n));
             assertThat(d.searchNodes()).isLessThanOrEqualTo(previous);
             previous = d.searchNodes();
-            var sky = SpaceSearch.skyline(Effort.DEFAULT, n);
-            assertThat((long) sky.dives() * n).isLessThanOrEqualTo(Math.max(SpaceSearch.SKYLINE_PLACEMENTS, 1000L * n));
+            var sky = WorkPolicy.of(Effort.DEFAULT).skyline(n);
+            assertThat((long) sky.dives() * n).isLessThanOrEqualTo(Math.max(WorkPolicy.SKYLINE_PLACEMENTS, 1000L * n));
             // the skyline's placements times items stays bounded too (one dive at least)
             assertThat((long) sky.dives() * n * n).isLessThanOrEqualTo(
-                    Math.max(SpaceSearch.SKYLINE_ITEM_PLACEMENTS, (long) n * n));
+                    Math.max(WorkPolicy.SKYLINE_ITEM_PLACEMENTS, (long) n * n));
         }
         // above the skyline's search size, one dive and no repairs at every effort
-        for (int n : new int[]{SpaceSearch.SKYLINE_SEARCH_UP_TO + 1, 20_000, SpaceSearch.SKYLINE_UP_TO}) {
+        for (int n : new int[]{WorkPolicy.SKYLINE_SEARCH_UP_TO + 1, 20_000, WorkPolicy.SKYLINE_UP_TO}) {
             for (Effort e : Effort.values()) {
-                var sky = SpaceSearch.skyline(e, n);
+                var sky = WorkPolicy.of(e).skyline(n);
                 assertThat(sky.dives()).as("%s at %d", e, n).isEqualTo(1);
                 assertThat(sky.repairs()).as("%s at %d", e, n).isZero();
             }
         }
-        assertThat(SpaceSearch.skyline(Effort.DEFAULT, SpaceSearch.SKYLINE_SEARCH_UP_TO).dives()).isGreaterThan(1);
+        assertThat(WorkPolicy.of(Effort.DEFAULT).skyline(WorkPolicy.SKYLINE_SEARCH_UP_TO).dives()).isGreaterThan(1);
     }
 
     @Test
     void searchNodesReplaceTheRulesNodeCountsAndAreChecked() {
         for (int n : new int[]{1, 213, 4096}) {
             for (Effort e : Effort.values()) {
-                var rule = SpaceSearch.work(e, n);
-                var given = SpaceSearch.work(new Planner.Options(SolverChoice.AUTO, 10).withEffort(e).withSearchNodes(7_777), n);
+                var rule = WorkPolicy.of(e).search(n);
+                var given = WorkPolicy.of(new Planner.Options(SolverChoice.AUTO, 10).withEffort(e).withSearchNodes(7_777)).search(n);
                 assertThat(given.fitNodes()).isEqualTo(7_777);
                 // the fit effort narrows nothing, with or without a node count
                 assertThat(given.searchNodes()).isEqualTo(e == Effort.FIT ? 0 : 7_777);
                 assertThat(given.firstProbeNodes()).isEqualTo(rule.firstProbeNodes());
-                assertThat(SpaceSearch.work(new Planner.Options(SolverChoice.AUTO, 10).withEffort(e), n)).isEqualTo(rule);
+                assertThat(WorkPolicy.of(new Planner.Options(SolverChoice.AUTO, 10).withEffort(e)).search(n)).isEqualTo(rule);
             }
         }
         Planner.Options o = Planner.Options.defaults().withSearchNodes(5);

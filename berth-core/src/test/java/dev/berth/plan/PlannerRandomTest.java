@@ -66,7 +66,7 @@ class PlannerRandomTest {
                     Failure.CapacityExceeded ce = (Failure.CapacityExceeded) e.failure();
                     capacityFailures++;
                     Space local = t.spaces().get("local");
-                    var problem = Planner.problem(local, items(wl, "local"));
+                    var problem = SpacePlan.problem(local, items(wl, "local"));
                     long peak = LiveBytes.peak(firsts(problem), lasts(problem), reserveds(problem)).bytes();
                     assertThat(ce.provablyInfeasible()).isEqualTo(peak > capacity);
                     if (ce.provablyInfeasible()) {
@@ -98,7 +98,7 @@ class PlannerRandomTest {
             Target t = Targets.two(new AddressFormat("g", (1L << 40) - 1, EndConvention.EXCLUSIVE), 1,
                     new AddressFormat("l", 4095, EndConvention.EXCLUSIVE), 1, capacity, Optional.empty());
             Workload wl = randomWorkload(rnd, t, 4 + rnd.nextInt(6), capacity);
-            var problem = Planner.problem(t.spaces().get("local"), items(wl, "local"));
+            var problem = SpacePlan.problem(t.spaces().get("local"), items(wl, "local"));
             Outcome exact = new ExactSolver().solve(problem, Budget.seconds(5));
             boolean heuristicFits;
             try {
@@ -143,16 +143,14 @@ class PlannerRandomTest {
 
     static List<Item> items(Workload w, String space) {
         List<Item> out = new ArrayList<>();
-        for (FixedRegion f : w.fixed()) {
-            if (f.space().name().equals(space)) {
-                out.add(new Item(f.name(), f.size(), 1, f.live(), dev.berth.workload.Origin.FIXED, Optional.empty(),
-                        f.offset()));
+        for (int i = 0; i < w.fixed().size(); i++) {
+            if (w.fixed().get(i).space().name().equals(space)) {
+                out.add(Item.of(w.fixed().get(i), i));
             }
         }
-        for (BufferSpec b : w.buffers()) {
-            if (b.space().name().equals(space)) {
-                out.add(new Item(b.name(), b.size(), b.alignment(), b.live(), dev.berth.workload.Origin.TENSOR,
-                        Optional.empty(), -1));
+        for (int i = 0; i < w.buffers().size(); i++) {
+            if (w.buffers().get(i).space().name().equals(space)) {
+                out.add(Item.of(w.buffers().get(i), i));
             }
         }
         return out;

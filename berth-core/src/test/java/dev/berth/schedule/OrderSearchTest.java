@@ -24,11 +24,20 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * on small seeded random graphs; the live-byte rules are written out again here, from the Javadoc
  * of {@link Graph}, without the search's code.
  */
-class OrderSearchTest {
+public class OrderSearchTest {
 
     /** A random graph: 2..7 operators, inputs, constants, outputs, kept chains, declared pairs. */
-    static Graph random(long seed) {
+    public static Graph random(long seed) {
+        return random(seed, false);
+    }
+
+    /**
+     * With {@code extras}, also operators that read and write nothing (free) and operators that
+     * read only a constant or nothing (sources); without, the graphs of {@link #random(long)}.
+     */
+    static Graph random(long seed, boolean extras) {
         Random r = new Random(seed);
+        Random x = new Random(~seed);
         long alignment = new long[]{1, 4, 16}[r.nextInt(3)];
         List<Graph.Buffer> buffers = new ArrayList<>();
         List<String> avail = new ArrayList<>();
@@ -39,17 +48,26 @@ class OrderSearchTest {
             add(buffers, roles, bytes, "in" + i, r.nextInt(65), Role.INPUT);
             avail.add("in" + i);
         }
-        if (r.nextInt(3) == 0) {
+        if (r.nextInt(3) == 0 || (extras && x.nextBoolean())) {
             add(buffers, roles, bytes, "w", r.nextInt(20), Role.CONSTANT);
             avail.add("w");
         }
         int n = 2 + r.nextInt(6);
         List<Graph.Operator> ops = new ArrayList<>();
         for (int o = 0; o < n; o++) {
+            if (extras && x.nextInt(4) == 0 && ops.size() == o) {
+                ops.add(new Graph.Operator("free" + o, List.of(), List.of())); // at most one free operator
+            }
             Set<String> reads = new java.util.LinkedHashSet<>();
             int k = 1 + r.nextInt(Math.min(3, avail.size()));
             for (int j = 0; j < k; j++) {
                 reads.add(avail.get(r.nextInt(avail.size())));
+            }
+            if (extras && x.nextInt(3) == 0) {
+                reads.clear(); // a source: it reads the constant, or nothing
+                if (avail.contains("w") && x.nextBoolean()) {
+                    reads.add("w");
+                }
             }
             List<String> writes = new ArrayList<>();
             int outs = r.nextInt(5) == 0 ? 2 : 1;
@@ -88,11 +106,11 @@ class OrderSearchTest {
     }
 
     static long up(long v, long a) {
-        return (v + a - 1) / a * a;
+        return ScheduleRules.up(v, a);
     }
 
     /** Every topological order of g (data dependences and kept chains), by operator name. */
-    static List<List<String>> orders(Graph g) {
+    public static List<List<String>> orders(Graph g) {
         Map<String, Set<String>> before = new HashMap<>();
         Map<String, String> writer = new HashMap<>();
         for (Graph.Operator op : g.operators()) {
@@ -129,60 +147,11 @@ class OrderSearchTest {
 
     /** The pairs of {@code chosen} obey the rules in {@code order}: or null if they break one. Else the peak. */
     static Long peak(Graph g, List<String> order, List<Graph.Overwrite> chosen, Map<Graph.Overwrite, String> opOf) {
-        int n = order.size();
-        Map<String, Integer> pos = new HashMap<>();
-        for (int i = 0; i < n; i++) {
-            pos.put(order.get(i), i);
-        }
-        Map<String, Integer> start = new HashMap<>();
-        Map<String, Integer> end = new HashMap<>();
-        Map<String, Long> size = new HashMap<>();
-        for (Graph.Buffer b : g.buffers()) {
-            size.put(b.name(), up(b.bytes(), g.alignment()));
-            int last = -1;
-            int made = 0;
-            for (Graph.Operator op : g.operators()) {
-                if (op.reads().contains(b.name())) {
-                    last = Math.max(last, pos.get(op.name()));
-                }
-                if (op.writes().contains(b.name())) {
-                    made = pos.get(op.name());
-                }
-            }
-            switch (b.role()) {
-                case INPUT -> { start.put(b.name(), 0); end.put(b.name(), Math.max(0, last)); }
-                case INTERMEDIATE -> { start.put(b.name(), made); end.put(b.name(), Math.max(made, last)); }
-                case OUTPUT -> { start.put(b.name(), made); end.put(b.name(), n - 1); }
-                case CONSTANT, VARIABLE -> { start.put(b.name(), 0); end.put(b.name(), n - 1); }
-            }
-        }
-        Set<String> hosts = new HashSet<>();
-        Set<String> guests = new HashSet<>();
-        long[] saved = new long[n];
-        for (Graph.Overwrite p : chosen) {
-            Role inRole = g.buffers().stream().filter(b -> b.name().equals(p.input())).findFirst().orElseThrow().role();
-            int at = pos.get(opOf.get(p));
-            if (!hosts.add(p.input()) || !guests.add(p.output()) || end.get(p.input()) != at
-                    || !(inRole == Role.INPUT || inRole == Role.INTERMEDIATE) || size.get(p.output()) > size.get(p.input())) {
-                return null;
-            }
-            saved[at] += size.get(p.output());
-        }
-        long peak = 0;
-        for (int t = 0; t < n; t++) {
-            long live = -saved[t];
-            for (Graph.Buffer b : g.buffers()) {
-                if (start.get(b.name()) <= t && t <= end.get(b.name())) {
-                    live += size.get(b.name());
-                }
-            }
-            peak = Math.max(peak, live);
-        }
-        return peak;
+        return ScheduleRules.peak(g, order, chosen, opOf);
     }
 
     /** The least peak over every subset of the level's declared pairs that obeys the rules in {@code order}. */
-    static long bestPairs(Graph g, List<String> order, InPlace level) {
+    public static long bestPairs(Graph g, List<String> order, InPlace level) {
         List<Graph.Overwrite> declared = new ArrayList<>();
         Map<Graph.Overwrite, String> opOf = new HashMap<>();
         for (Graph.Operator op : g.operators()) {
@@ -213,6 +182,12 @@ class OrderSearchTest {
     Stream<DynamicTest> optimumEqualsBruteForce() {
         return IntStream.range(0, 300).boxed().flatMap(seed -> Stream.of(InPlace.values()).map(level ->
                 DynamicTest.dynamicTest("seed " + seed + " " + level.id(), () -> check(random(seed), level))));
+    }
+
+    @TestFactory
+    Stream<DynamicTest> optimumEqualsBruteForceWithSourcesAndFreeOperators() {
+        return IntStream.range(0, 120).boxed().flatMap(seed -> Stream.of(InPlace.values()).map(level ->
+                DynamicTest.dynamicTest("seed " + seed + " " + level.id(), () -> check(random(seed, true), level))));
     }
 
     private static void check(Graph g, InPlace level) {
@@ -246,17 +221,7 @@ class OrderSearchTest {
 
     /** The reported pairs are declared, allowed by the level, obey the rules, and give the reported peak. */
     private static void assertChosenPairs(Graph g, Schedule s, InPlace level) {
-        List<Graph.Overwrite> chosen = new ArrayList<>();
-        Map<Graph.Overwrite, String> opOf = new HashMap<>();
-        for (Schedule.Pair p : s.pairs()) {
-            assertThat(level.allows(p.reason())).isTrue();
-            Graph.Overwrite w = new Graph.Overwrite(p.output(), p.input(), p.reason());
-            Graph.Operator op = g.operators().stream().filter(x -> x.name().equals(p.operator())).findFirst().orElseThrow();
-            assertThat(op.overwrites()).contains(w);
-            chosen.add(w);
-            opOf.put(w, p.operator());
-        }
-        assertThat(peak(g, s.order(), chosen, opOf)).as("the pairs obey the rules and give the peak").isEqualTo(s.peak());
+        assertThat(ScheduleRules.peakOf(g, s, level)).as("the pairs obey the rules and give the peak").isEqualTo(s.peak());
     }
 
     @Test

@@ -2,6 +2,7 @@ package dev.berth.solve;
 
 import dev.berth.failure.BerthException;
 import dev.berth.failure.Category;
+import dev.berth.plan.Solvers;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -21,7 +22,7 @@ class OverflowingSpaceTest {
     @EnumSource(value = SolverKind.class, names = {"GREEDY", "BEST_FIT", "SKYLINE"})
     void aHeuristicRefusesToPlaceBytesItsIntegersCannotHold(SolverKind kind) {
         SpaceProblem p = SpaceProblem.of(new long[]{MAX, MAX}, new int[]{0, 0}, new int[]{0, 0}, MAX);
-        assertThatThrownBy(() -> kind.create(1).solve(p, Budget.unlimited()))
+        assertThatThrownBy(() -> Solvers.of(kind, 1).solve(p, Budget.unlimited()))
                 .isInstanceOfSatisfying(BerthException.class,
                         e -> assertThat(e.category()).isEqualTo(Category.ARITHMETIC_OVERFLOW))
                 .hasMessageContaining("2^63-1");
@@ -33,14 +34,14 @@ class OverflowingSpaceTest {
         // two items that end exactly at 2^63-1 together: representable, so placed
         long half = MAX / 2;
         SpaceProblem p = SpaceProblem.of(new long[]{half, MAX - half}, new int[]{0, 0}, new int[]{0, 0}, MAX);
-        Outcome o = kind.create(1).solve(p, Budget.unlimited());
+        Outcome o = Solvers.of(kind, 1).solve(p, Budget.unlimited());
         assertThat(o).isInstanceOfSatisfying(Outcome.Solved.class, s -> assertThat(s.height()).isEqualTo(MAX));
     }
 
     @org.junit.jupiter.api.Test
     void theExactSearchSaysNothingFitsWithoutContradictingItself() {
         SpaceProblem p = SpaceProblem.of(new long[]{MAX - 5, 10}, new int[]{0, 0}, new int[]{0, 0}, MAX);
-        Outcome o = SolverKind.EXACT.create(1).solve(p, Budget.unlimited());
+        Outcome o = Solvers.of(SolverKind.EXACT, 1).solve(p, Budget.unlimited());
         assertThat(o).isInstanceOfSatisfying(Outcome.Infeasible.class, inf -> assertThat(inf.reason())
                 .contains("2^63-1 bytes or more", "more than the limit 9223372036854775806",
                         "the limit 9223372036854775807 rounded down to a multiple of 2"));

@@ -84,6 +84,6 @@ public final class FastSpace {
                 out.add(new BufferSpec(b.name(), b.size(), List.of(fast, slow), n, b.alignment(), b.live(), b.tile()));
             }
         }
-        return new Workload(w.name(), out, w.fixed());
+        return new Workload(w.name(), out, w.fixed(), w.operators());
     }
 }

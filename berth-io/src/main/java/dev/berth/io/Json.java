@@ -244,6 +244,16 @@ public final class Json {
         return out;
     }
 
+    /** A JSON array of strings (names), each checked at its path {@code p[j]}. */
+    static List<String> strings(JsonNode n, String p) {
+        List<JsonNode> a = array(n, p);
+        List<String> out = new java.util.ArrayList<>(a.size());
+        for (int j = 0; j < a.size(); j++) {
+            out.add(string(a.get(j), p + "[" + j + "]"));
+        }
+        return out;
+    }
+
     static String kind(JsonNode n) {
         if (n == null || n.isMissingNode()) {
             return "nothing";

@@ -18,6 +18,7 @@ import dev.berth.solve.SolverKind;
 import dev.berth.target.Space;
 import dev.berth.target.Target;
 import dev.berth.workload.Lifetime;
+import dev.berth.workload.Operator;
 import dev.berth.workload.Origin;
 
 import java.io.ByteArrayOutputStream;
@@ -39,7 +40,8 @@ import java.util.Set;
  * Writes and reads the plan artifact {@code berth-plan} (contract §6) with a stable field order.
  * Berth writes version 2 (each space also says what is proved about its high-water mark), or
  * version 3 for a workload with candidate spaces (version 2 and the {@code assignment}:
- * {@link AssignmentJson}), and reads versions 1 to 3; a plan read from an older file is
+ * {@link AssignmentJson}), or version 4 for a workload with operators (the {@code order} and
+ * each buffer's {@code sharesWith}), and reads versions 1 to 4; a plan read from an older file is
  * written back in its version.
  */
 public final class PlanJson {
@@ -85,6 +87,9 @@ public final class PlanJson {
                 if (b.of().isPresent()) {
                     g.writeStringField("of", b.of().get());
                 }
+                if (b.sharesWith().isPresent()) {
+                    g.writeStringField("sharesWith", b.sharesWith().get());
+                }
                 g.writeEndObject();
             }
             g.writeEndArray();
@@ -105,9 +110,34 @@ public final class PlanJson {
                 g.writeFieldName("assignment");
                 AssignmentJson.write(g, plan.assignment().get());
             }
+            if (plan.order().isPresent()) {
+                g.writeFieldName("order");
+                writeOrder(g, plan.order().get());
+            }
             g.writeEndObject();
             g.writeRaw('\n');
         }
+    }
+
+    /** The {@code order} array (§6 version 4, §7 {@code plan --json}): per step its operator, what it reads and writes. */
+    public static void writeOrder(JsonGenerator g, List<Operator> order) throws IOException {
+        g.writeStartArray();
+        for (Operator op : order) {
+            g.writeStartObject();
+            g.writeStringField("name", op.name());
+            g.writeArrayFieldStart("reads");
+            for (String r : op.reads()) {
+                g.writeString(r);
+            }
+            g.writeEndArray();
+            g.writeArrayFieldStart("writes");
+            for (String w : op.writes()) {
+                g.writeString(w);
+            }
+            g.writeEndArray();
+            g.writeEndObject();
+        }
+        g.writeEndArray();
     }
 
     /** The {@code assignment} object (§6 version 3, §7 {@code plan --json}): see {@link AssignmentJson}. */
@@ -219,7 +249,7 @@ public final class PlanJson {
     }
 
     private static final Set<String> KEYS = Set.of("format", "version", "target", "workload", "solver", "spaces",
-            "buffers", "descriptors", "assignment");
+            "buffers", "descriptors", "assignment", "order");
     /**
      * Every version Berth ever wrote has {@code descriptors} (an empty list when nothing is tiled):
      * a file without it was edited, and reading it as an empty list would hide a tiled plan's
@@ -229,7 +259,7 @@ public final class PlanJson {
             "buffers", "descriptors");
     /** A buffer's members, in {@link Members}' numbering. */
     private static final List<String> BUFFER_KEYS = List.of("name", "space", "offset", "requested", "reserved",
-            "alignment", "live", "origin", "of");
+            "alignment", "live", "origin", "of", "sharesWith");
     private static final Set<String> BUFFER_REQUIRED = Set.of("name", "space", "offset", "requested", "reserved",
             "alignment", "live", "origin");
     private static final int NAME = 0;
@@ -241,6 +271,8 @@ public final class PlanJson {
     private static final int LIVE = 6;
     private static final int ORIGIN = 7;
     private static final int OF = 8;
+    private static final int SHARES_WITH = 9;
+    private static final Set<String> OPERATOR_KEYS = Set.of("name", "reads", "writes");
     private static final List<String> DESCRIPTOR_KEYS = List.of("name", "tile", "of", "address", "transferBytes",
             "space", "addressFormat");
     private static final int D_NAME = 0;
@@ -287,15 +319,51 @@ public final class PlanJson {
             throw BerthException.invalid("assignment", "assignment: a version " + version + " plan has none (it came "
                     + "with version 3)");
         }
-        if (version == 3) {
-            if (a == null) {
-                throw BerthException.invalid("assignment", "assignment: required key 'assignment' is missing (a version 3 "
-                        + "plan is one whose buffers had candidate spaces; without them a plan is version 2)");
-            }
+        if (version == 3 && a == null) {
+            throw BerthException.invalid("assignment", "assignment: required key 'assignment' is missing (a version 3 "
+                + "plan is one whose buffers had candidate spaces; without them a plan is version 2)");
+        }
+        if (a != null) {
             assignment = Optional.of(AssignmentJson.read(a, "assignment"));
         }
-        return new Plan(target, workload, solver, spaces, buffers, descriptors, assignment);
+        JsonNode o = top.value("order");
+        if (version < 4 && o != null) {
+            throw BerthException.invalid("order", "order: a version " + version + " plan has none (it came with "
+                    + "version 4)");
+        }
+        if (version < 4) {
+            for (int i = 0; i < buffers.size(); i++) {
+                if (buffers.get(i).sharesWith().isPresent()) {
+                    String at = "buffers[" + i + "].sharesWith";
+                    throw BerthException.invalid(at, buffers.get(i).sharesWith().get(), at + ": a version " + version
+                            + " plan has no buffer written over another (sharesWith came with version 4)");
+                }
+            }
+        }
+        Optional<List<Operator>> order = Optional.empty();
+        if (version == 4) {
+            if (o == null) {
+                throw BerthException.invalid("order", "order: required key 'order' is missing (a version 4 plan is one "
+                        + "whose workload had operators; without them a plan is version 2 or 3)");
+            }
+            order = Optional.of(order(o));
+        }
+        return new Plan(target, workload, solver, spaces, buffers, descriptors, assignment, order);
     }
+
+    /** {@code order}: per step, {@code {name, reads, writes}}, all three required, the lists of names. */
+    private static List<Operator> order(JsonNode o) {
+        List<JsonNode> steps = Json.array(o, "order");
+        List<Operator> out = new ArrayList<>(steps.size());
+        for (int s = 0; s < steps.size(); s++) {
+            String at = "order[" + s + "]";
+            JsonNode n = Json.object(steps.get(s), at, OPERATOR_KEYS, OPERATOR_KEYS);
+            out.add(new Operator(Json.string(n.get("name"), at + ".name"), Json.strings(n.get("reads"), at + ".reads"),
+                    Json.strings(n.get("writes"), at + ".writes")));
+        }
+        return out;
+    }
+
 
     private static Map<String, SpaceMetrics> spaces(JsonNode sp, Target target, int version) {
         Map<String, SpaceMetrics> spaces = new LinkedHashMap<>();
@@ -346,7 +414,9 @@ public final class PlanJson {
         Lifetime live = b.isLifetime(LIVE) ? new Lifetime(b.first(LIVE), b.last(LIVE))
                 : WorkloadJson.live(b.node(LIVE), b.path(LIVE));
         return new PlannedBuffer(name, space, offset, requested, reserved, alignment, live, o,
-                b.has(OF) ? Optional.of(b.string(OF)) : Optional.empty());
+                b.has(OF) ? Optional.of(b.string(OF)) : Optional.empty(),
+                b.has(SHARES_WITH) ? Optional.of(Json.nonEmpty(b.string(SHARES_WITH), b.path(SHARES_WITH)))
+                        : Optional.empty());
     }
 
     private static DescriptorEntry descriptor(Members d) {

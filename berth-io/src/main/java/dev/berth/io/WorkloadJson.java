@@ -4,11 +4,17 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.berth.failure.BerthException;
+import dev.berth.schedule.Reuse;
+import dev.berth.schedule.Role;
 import dev.berth.target.Space;
 import dev.berth.target.Target;
 import dev.berth.workload.BufferSpec;
+import dev.berth.workload.BufferUse;
 import dev.berth.workload.FixedRegion;
 import dev.berth.workload.Lifetime;
+import dev.berth.workload.Operator;
+import dev.berth.workload.Operators;
+import dev.berth.workload.Overwrite;
 import dev.berth.workload.TileSpec;
 import dev.berth.workload.Workload;
 
@@ -16,6 +22,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -30,7 +38,7 @@ import java.util.Set;
  * order below, not the file's.
  */
 public final class WorkloadJson {
-    private static final Set<String> KEYS = Set.of("workload", "buffers", "fixed");
+    private static final Set<String> KEYS = Set.of("workload", "buffers", "fixed", "operators", "keepOrder");
     private static final Set<String> REQUIRED = Set.of("buffers");
     /** A buffer's members, in {@link Members}' numbering. */
     private static final List<String> BUFFER_KEYS = List.of("name", "size", "space", "live", "alignment", "tile",
@@ -43,6 +51,20 @@ public final class WorkloadJson {
     private static final int TILE = 5;
     private static final int ACCESSES = 6;
     private static final Set<String> BUFFER_REQUIRED = Set.of("name", "size", "space", "live");
+    /** A buffer's members in a workload with operators: no steps of its own, a role and what it may be written over. */
+    private static final List<String> OPERATOR_BUFFER_KEYS = List.of("name", "size", "space", "alignment", "tile",
+            "accesses", "role", "overwrites");
+    private static final int OP_NAME = 0;
+    private static final int OP_SIZE = 1;
+    private static final int OP_SPACE = 2;
+    private static final int OP_ALIGNMENT = 3;
+    private static final int OP_TILE = 4;
+    private static final int OP_ACCESSES = 5;
+    private static final int OP_ROLE = 6;
+    private static final int OP_OVERWRITES = 7;
+    private static final Set<String> OPERATOR_BUFFER_REQUIRED = Set.of("name", "size", "space");
+    private static final Set<String> OPERATOR_KEYS = Set.of("name", "reads", "writes");
+    private static final Set<String> OVERWRITE_KEYS = Set.of("input", "reason");
 
     private WorkloadJson() {
     }
@@ -52,11 +74,15 @@ public final class WorkloadJson {
         String fileName = file.getFileName().toString();
         String name = fileName.endsWith(".json") ? fileName.substring(0, fileName.length() - 5) : fileName;
         try (JsonParser p = Json.open(file)) {
-            return read(p, name, target);
+            Optional<Workload> w = readSteps(p, name, target);
+            if (w.isPresent()) {
+                return w.get();
+            }
         } catch (IOException | RuntimeException e) {
             // the file has an error: the whole file, read as a tree, says which one comes first
-            return read(Json.read(file), name, target);
         }
+        // an error, or a file with operators (small: read as a tree, whose keys are known before its buffers)
+        return read(Json.read(file), name, target);
     }
 
     /** The workload of a file already read as a tree (the same checks and errors as {@link #read(Path, Target)}). */
@@ -65,16 +91,26 @@ public final class WorkloadJson {
             Json.root(root, "workload file", KEYS, REQUIRED);
         }
         try (JsonParser p = Json.traverse(root)) {
-            return read(p, defaultName, target);
+            if (root.isObject() && root.has("operators")) {
+                return readOperators(p, defaultName, target);
+            }
+            return readSteps(p, defaultName, target).orElseThrow();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
-    /** The reader itself, over any parser: a file's, or a tree's. */
-    static Workload read(JsonParser p, String defaultName, Target target) throws IOException {
+    /**
+     * The reader of a workload whose buffers give their steps, over any parser (a file's, or a
+     * tree's); empty when the file turns out to have {@code operators} (its buffers were then read
+     * as if they had steps: the caller reads it again, knowing).
+     */
+    static Optional<Workload> readSteps(JsonParser p, String defaultName, Target target) throws IOException {
         TopLevel top = TopLevel.read(p, "workload file", KEYS, REQUIRED, Map.of("buffers",
                 q -> Members.elements(q, new Members("buffers", BUFFER_KEYS, BUFFER_REQUIRED), m -> buffer(m, target))));
+        if (top.has("operators")) {
+            return Optional.empty();
+        }
         // the checks in their order
         String name = top.has("workload") ? Json.string(top.value("workload"), "workload") : defaultName;
         List<BufferSpec> buffers = top.elements("buffers");
@@ -85,7 +121,143 @@ public final class WorkloadJson {
                 fixed.add(fixed(fs.get(i), "fixed[" + i + "]", target));
             }
         }
-        return new Workload(name, buffers, fixed);
+        requireOperators(top, "keepOrder");
+        return Optional.of(new Workload(name, buffers, fixed));
+    }
+
+    /** Only a workload with {@code operators} has {@code key}. */
+    private static void requireOperators(TopLevel top, String key) {
+        if (top.has(key)) {
+            throw BerthException.invalid(key, key + ": only a workload with operators keeps operators in order; "
+                    + "add operators, or remove " + key);
+        }
+    }
+
+    /**
+     * A workload with operators (contract §5.3), checked in this order: the top-level keys,
+     * {@code workload}, each buffer (its keys, then {@code name}, {@code size}, {@code space},
+     * {@code alignment}, {@code tile}, {@code accesses}, {@code role}, {@code overwrites}),
+     * {@code fixed}, each operator (its keys, {@code name}, {@code reads}, {@code writes}),
+     * {@code keepOrder}; then the rules between them ({@link Operators.Listed#graph}).
+     */
+    private static Workload readOperators(JsonParser p, String defaultName, Target target) throws IOException {
+        TopLevel top = TopLevel.read(p, "workload file", KEYS, REQUIRED, Map.of("buffers",
+                q -> Members.elements(q, new Members("buffers", OPERATOR_BUFFER_KEYS, OPERATOR_BUFFER_REQUIRED),
+                        m -> unstepped(m, target))));
+        String name = top.has("workload") ? Json.string(top.value("workload"), "workload") : defaultName;
+        List<Unstepped> buffers = top.elements("buffers");
+        List<FixedRegion> fixed = new ArrayList<>();
+        if (top.has("fixed")) {
+            List<JsonNode> fs = Json.array(top.value("fixed"), "fixed");
+            for (int i = 0; i < fs.size(); i++) {
+                fixed.add(fixed(fs.get(i), "fixed[" + i + "]", target));
+            }
+        }
+        List<JsonNode> os = Json.array(top.value("operators"), "operators");
+        List<Operator> operators = new ArrayList<>(os.size());
+        Set<String> written = new HashSet<>();
+        for (int o = 0; o < os.size(); o++) {
+            String at = "operators[" + o + "]";
+            JsonNode n = Json.object(os.get(o), at, OPERATOR_KEYS, OPERATOR_KEYS);
+            Operator op = new Operator(Json.string(n.get("name"), at + ".name"), Json.strings(n.get("reads"), at + ".reads"),
+                    Json.strings(n.get("writes"), at + ".writes"));
+            written.addAll(op.writes());
+            operators.add(op);
+        }
+        List<List<String>> keepOrder = new ArrayList<>();
+        if (top.has("keepOrder")) {
+            List<JsonNode> cs = Json.array(top.value("keepOrder"), "keepOrder");
+            for (int c = 0; c < cs.size(); c++) {
+                keepOrder.add(Json.strings(cs.get(c), "keepOrder[" + c + "]"));
+            }
+        }
+        List<BufferUse> uses = new ArrayList<>(buffers.size());
+        for (Unstepped b : buffers) {
+            // unstated: an input when no operator writes it, an intermediate when one does
+            uses.add(new BufferUse(b.name(), b.role().orElse(written.contains(b.name()) ? Role.INTERMEDIATE : Role.INPUT),
+                    b.overwrites()));
+        }
+        Operators.Listed listed = new Operators.Listed(operators, keepOrder, uses);
+        Map<String, Lifetime> steps = listed.lifetimes();
+        List<BufferSpec> specs = new ArrayList<>(buffers.size());
+        for (Unstepped b : buffers) {
+            specs.add(new BufferSpec(b.name(), b.size(), List.of(b.space()), b.accesses(), b.alignment(),
+                    steps.get(b.name()), b.tile()));
+        }
+        return new Workload(name, specs, fixed, listed);
+    }
+
+    /** A buffer of a workload with operators, before the operators give its steps. */
+    private record Unstepped(String name, long size, Space space, long accesses, long alignment, Optional<TileSpec> tile,
+                             Optional<Role> role, List<Overwrite> overwrites) {
+    }
+
+    private static Unstepped unstepped(Members m, Target target) {
+        m.check();
+        String name = Json.nonEmpty(m.string(OP_NAME), m.path(OP_NAME));
+        long size = m.size(OP_SIZE);
+        if (!m.isText(OP_SPACE) && m.node(OP_SPACE).isArray()) {
+            String p = m.path(OP_SPACE);
+            throw BerthException.invalid(p, Json.text(m.node(OP_SPACE)), p + ": buffer '" + name + "': in a workload "
+                    + "with operators each buffer has one space, not a list of candidates");
+        }
+        String spaceName = m.string(OP_SPACE);
+        Space space = target.space(spaceName, m.path(OP_SPACE));
+        long align = alignment(m, OP_ALIGNMENT);
+        Optional<TileSpec> tile = tile(m, OP_TILE, target);
+        long accesses = m.has(OP_ACCESSES) ? m.count(OP_ACCESSES, "how many times buffer '" + name
+                + "''s bytes are read or written") : 1;
+        Optional<Role> role = Optional.empty();
+        if (m.has(OP_ROLE)) {
+            String id = m.string(OP_ROLE);
+            role = Arrays.stream(Role.values()).filter(r -> r.id().equals(id)).findFirst();
+            if (role.isEmpty()) {
+                String p = m.path(OP_ROLE);
+                throw BerthException.invalid(p, id, p + ": expected input, intermediate, output, constant or variable, "
+                        + "got '" + id + "'");
+            }
+        }
+        List<Overwrite> overwrites = new ArrayList<>();
+        if (m.has(OP_OVERWRITES)) {
+            String p = m.path(OP_OVERWRITES);
+            List<JsonNode> ws = Json.array(m.node(OP_OVERWRITES), p);
+            for (int j = 0; j < ws.size(); j++) {
+                String pj = p + "[" + j + "]";
+                JsonNode w = Json.object(ws.get(j), pj, OVERWRITE_KEYS, OVERWRITE_KEYS);
+                String input = Json.string(w.get("input"), pj + ".input");
+                String why = Json.string(w.get("reason"), pj + ".reason");
+                Reuse reason = Arrays.stream(Reuse.values()).filter(r -> r.id().equals(why)).findFirst()
+                        .orElseThrow(() -> BerthException.invalid(pj + ".reason", why, pj + ".reason: expected view or "
+                                + "elementwise, got '" + why + "'"));
+                overwrites.add(new Overwrite(input, reason));
+            }
+        }
+        return new Unstepped(name, size, space, accesses, align, tile, role, overwrites);
+    }
+
+    /** {@code alignment}: a positive size, 1 when absent. */
+    private static long alignment(Members m, int key) {
+        long align = 1;
+        if (m.has(key)) {
+            align = m.size(key);
+            if (align == 0) {
+                String p = m.path(key);
+                throw BerthException.invalid(p, "0", p + ": must be a positive whole number, got 0");
+            }
+        }
+        return align;
+    }
+
+    /** {@code tile}: through a space of the target, some buffers deep, in a count of tiles if given. */
+    private static Optional<TileSpec> tile(Members m, int key, Target target) {
+        if (!m.has(key)) {
+            return Optional.empty();
+        }
+        String tp = m.path(key);
+        JsonNode t = Json.object(m.node(key), tp, Set.of("through", "buffers", "count"), Set.of("through", "buffers"));
+        return Optional.of(new TileSpec(target.space(Json.string(t.get("through"), tp + ".through"), tp + ".through"),
+                Json.integer(t.get("buffers"), tp + ".buffers", 1),
+                t.has("count") ? OptionalInt.of(Json.integer(t.get("count"), tp + ".count", 1)) : OptionalInt.empty()));
     }
 
     private static BufferSpec buffer(Members m, Target target) {
@@ -94,22 +266,8 @@ public final class WorkloadJson {
         long size = m.size(SIZE);
         List<Space> spaces = spaces(m, name, target);
         Lifetime live = m.isLifetime(LIVE) ? new Lifetime(m.first(LIVE), m.last(LIVE)) : live(m.node(LIVE), m.path(LIVE));
-        long align = 1;
-        if (m.has(ALIGNMENT)) {
-            align = m.size(ALIGNMENT);
-            if (align == 0) {
-                String p = m.path(ALIGNMENT);
-                throw BerthException.invalid(p, "0", p + ": must be a positive whole number, got 0");
-            }
-        }
-        Optional<TileSpec> tile = Optional.empty();
-        if (m.has(TILE)) {
-            String tp = m.path(TILE);
-            JsonNode t = Json.object(m.node(TILE), tp, Set.of("through", "buffers", "count"), Set.of("through", "buffers"));
-            tile = Optional.of(new TileSpec(target.space(Json.string(t.get("through"), tp + ".through"), tp + ".through"),
-                    Json.integer(t.get("buffers"), tp + ".buffers", 1),
-                    t.has("count") ? OptionalInt.of(Json.integer(t.get("count"), tp + ".count", 1)) : OptionalInt.empty()));
-        }
+        long align = alignment(m, ALIGNMENT);
+        Optional<TileSpec> tile = tile(m, TILE, target);
         long accesses = m.has(ACCESSES) ? m.count(ACCESSES, "how many times buffer '" + name
                 + "''s bytes are read or written") : 1;
         if (tile.isPresent() && spaces.size() > 1) {

@@ -289,8 +289,8 @@ class PlanJsonTest {
             rejects(p, r -> r.remove("descriptors"), "descriptors: required key 'descriptors' is missing");
         }
         rejects(r -> r.put("format", "tflm-plan"), "not a Berth plan");
-        rejects(r -> r.put("version", 4), "versions 1 to 3, not 4");
-        rejects(r -> r.put("version", 0), "versions 1 to 3, not 0");
+        rejects(r -> r.put("version", 5), "versions 1 to 4, not 5");
+        rejects(r -> r.put("version", 0), "versions 1 to 4, not 0");
         // a version 1 file with version 2 keys, and a version 2 file without them
         rejects(r -> ((ObjectNode) r.get("spaces").get("sram")).put("proof", "search"), "spaces.sram.proof");
         rejects(r -> r.put("version", 2), "spaces.global.", "is missing");

@@ -110,7 +110,7 @@ class StreamingReadersTest {
             Outcome tree = Outcome.of(() -> WorkloadJson.read(tree(bytes, file.toString()), "w", NPU_REF));
             Outcome streamed = Outcome.of(() -> {
                 try (JsonParser p = parser(bytes)) {
-                    return WorkloadJson.read(p, "w", NPU_REF);
+                    return WorkloadJson.readSteps(p, "w", NPU_REF).orElseThrow();
                 }
             });
             Outcome fromFile = Outcome.of(() -> WorkloadJson.read(file, NPU_REF));

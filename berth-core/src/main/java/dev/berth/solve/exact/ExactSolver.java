@@ -131,7 +131,7 @@ public final class ExactSolver implements Solver {
                 return new Outcome.Infeasible(p.name(i) + " reserves " + r + " bytes, more than the limit " + limit);
             }
         }
-        long step = granularity(p);
+        long step = p.granularity();
         if (step > 1 && limit % step != 0) {
             // every canonical offset and height is a multiple of step: the limit can drop to one
             p = p.withLimit(limit / step * step);
@@ -197,28 +197,6 @@ public final class ExactSolver implements Solver {
             default -> new Outcome.Unknown("the search stopped at its node limit (" + maxNodes
                     + " nodes) without a placement or a proof");
         };
-    }
-
-    /**
-     * The largest G such that every offset a canonical placement gives, and so every height, is
-     * a multiple of G: the gcd of the positive sizes, the fixed offsets and the alignments above
-     * 1 (an offset is 0, a fixed offset, or the top of another item rounded up to an alignment;
-     * rounding to alignment 1 changes nothing). 1 when there is nothing to divide.
-     */
-    public static long granularity(SpaceProblem p) {
-        long g = 0;
-        for (int i = 0; i < p.size(); i++) {
-            if (p.reserved(i) > 0) {
-                g = Checked.gcd(g, p.reserved(i));
-            }
-            if (p.isFixed(i) && p.fixedOffset(i) > 0) {
-                g = Checked.gcd(g, p.fixedOffset(i));
-            }
-            if (!p.isFixed(i) && p.alignment(i) > 1) {
-                g = Checked.gcd(g, p.alignment(i));
-            }
-        }
-        return g == 0 ? 1 : g;
     }
 
     /**

@@ -2,7 +2,6 @@ package dev.berth.solve.exact;
 
 import dev.berth.arith.Checked;
 import dev.berth.solve.Budget;
-import dev.berth.solve.LiveBytes;
 import dev.berth.solve.Outcome;
 import dev.berth.solve.SpaceProblem;
 
@@ -17,7 +16,7 @@ import java.util.function.Consumer;
  * within a work budget.
  *
  * <p>The bracket starts at [lower bound, height of the starting placement]. Both ends are
- * multiples of {@link ExactSolver#granularity}, as every canonical height is, and only such
+ * multiples of {@link SpaceProblem#granularity}, as every canonical height is, and only such
  * limits are probed. When the starting placement does not fit the limit (or there is none), an
  * exact search at the limit comes first, with its own node budget ({@link Work#fitNodes}).
  * Then rounds of probes, every probe of a round with the same node limit: first the lower end
@@ -127,7 +126,7 @@ public final class Minimizer {
         if (start != null && !fixedIntact(p, start.offsets())) {
             start = null;
         }
-        return minimize(p, Optional.ofNullable(start), lowerBound(p), Work.unbounded(), settings.searchOnly(), budget,
+        return minimize(p, Optional.ofNullable(start), p.lowerBound(), Work.unbounded(), settings.searchOnly(), budget,
                 progress);
     }
 
@@ -136,8 +135,8 @@ public final class Minimizer {
      *
      * @param start      the best placement known (it may end past the limit, then it only counts as
      *                   "not good enough"); its fixed items must be where the problem fixes them
-     * @param lowerBound a lower bound of every placement's height (the peak of live bytes, the largest
-     *                   item, the highest fixed end)
+     * @param lowerBound a lower bound of every placement's height ({@link SpaceProblem#lowerBound},
+     *                   or any lower one); rounded up to the granularity here
      * @param settings   the exact search's settings (heuristics first or not, orders, threads)
      * @param progress   sees every step as it happens
      */
@@ -148,9 +147,9 @@ public final class Minimizer {
             steps.add(s);
             progress.accept(s);
         };
-        long g = ExactSolver.granularity(p);
+        long g = p.granularity();
         // heights are multiples of g: the lower end is one, and only multiples are probed
-        long lower = ceilTo(lowerBound, g);
+        long lower = Checked.saturatingAlignUp(lowerBound, g);
         long upper = Long.MAX_VALUE;
         long[] best = null;
         long nodes = 0;
@@ -261,23 +260,6 @@ public final class Minimizer {
                 : "stopped " + (clock ? haltWords(budget) : "with the work budget spent") + ": the optimum is in ["
                 + lower + ", " + upper + "]"));
         return new Result(lower, upper, Optional.of(best), optimal, false, "", stop, nodes, steps);
-    }
-
-    private static long ceilTo(long v, long g) {
-        long r = v % g;
-        return r == 0 ? v : Checked.saturatingAdd(v, g - r);
-    }
-
-    /** Max-live bytes over the steps, the largest item, and the highest fixed end. O(n log n). */
-    public static long lowerBound(SpaceProblem p) {
-        long lb = LiveBytes.peak(p).bytes();
-        for (int i = 0; i < p.size(); i++) {
-            lb = Math.max(lb, p.reserved(i));
-            if (p.isFixed(i)) {
-                lb = Math.max(lb, Checked.saturatingAdd(p.fixedOffset(i), p.reserved(i)));
-            }
-        }
-        return lb;
     }
 
     /**

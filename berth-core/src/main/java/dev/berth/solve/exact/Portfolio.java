@@ -1,6 +1,7 @@
 package dev.berth.solve.exact;
 
 import dev.berth.solve.Budget;
+import dev.berth.solve.thread.OwnThread;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -125,7 +126,7 @@ final class Portfolio {
         Result[] out = new Result[1];
         RuntimeException[] failed = new RuntimeException[1];
         Error[] error = new Error[1];
-        Thread t = new Thread(null, () -> {
+        Thread t = OwnThread.start("berth-exact", stack, () -> {
             try {
                 out[0] = sequential(searches, limit);
             } catch (RuntimeException e) {
@@ -133,11 +134,9 @@ final class Portfolio {
             } catch (Error e) {
                 error[0] = e;
             }
-        }, "berth-exact", stack);
-        t.setDaemon(true);
-        t.start();
+        });
         // the search polls its budget; it ends soon after the caller's budget does
-        dev.berth.solve.heuristic.HeuristicSolver.joinUninterruptibly(t);
+        OwnThread.join(t);
         if (failed[0] != null) {
             throw new IllegalStateException("search failed", failed[0]);
         }

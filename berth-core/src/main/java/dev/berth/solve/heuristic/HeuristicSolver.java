@@ -1,6 +1,8 @@
 package dev.berth.solve.heuristic;
 
 import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 
 import dev.berth.solve.SolverKind;
 import dev.berth.solve.SpaceProblem;
@@ -12,6 +14,7 @@ import dev.berth.arith.Checked;
 import dev.berth.failure.BerthException;
 import dev.berth.failure.Facts;
 import dev.berth.failure.Failure;
+import dev.berth.solve.thread.OwnThread;
 
 /**
  * The two heuristic families of the field, sharing one loop: items in decreasing size
@@ -88,11 +91,13 @@ public final class HeuristicSolver implements Solver {
                 at = Checked.saturatingAlignUp(height, align[k]);
             } else {
                 // every start is below the height so far
-                int m = index.gather(k);
-                long[] starts = index.starts();
-                long[] ends = index.ends();
-                at = bestFit ? bestGap(starts, ends, m, size[k], align[k])
-                        : firstGap(starts, ends, m, size[k], align[k]);
+                if (bestFit) {
+                    int m = index.gather(k);
+                    at = bestGap(index.starts(), index.ends(), m, size[k], align[k]);
+                } else {
+                    at = index.firstFit(k, size[k], align[k]);
+                    assert at == firstGapOfGathering(index, k, size[k], align[k]) : "firstFit and firstGap disagree";
+                }
             }
             if (size[k] > Long.MAX_VALUE - at) {
                 throw endOverflow(p, order[k], at, size[k]);
@@ -136,19 +141,17 @@ public final class HeuristicSolver implements Solver {
         if (!parallel) {
             return List.of((Outcome.Solved) bestFit().solve(p, budget), (Outcome.Solved) greedyBySize().solve(p, budget));
         }
-        java.util.concurrent.FutureTask<Outcome> bestFit = new java.util.concurrent.FutureTask<>(() -> bestFit().solve(p, budget));
-        Thread t = new Thread(bestFit, "berth-best-fit");
-        t.setDaemon(true);
-        t.start();
+        FutureTask<Outcome> bestFit = new FutureTask<>(() -> bestFit().solve(p, budget));
+        Thread t = OwnThread.start("berth-best-fit", 0, bestFit);
         Outcome.Solved greedy;
         try {
             greedy = (Outcome.Solved) greedyBySize().solve(p, budget);
         } finally {
-            joinUninterruptibly(t);
+            OwnThread.join(t);
         }
         try {
             return List.of((Outcome.Solved) bestFit.get(), greedy);
-        } catch (java.util.concurrent.ExecutionException e) {
+        } catch (ExecutionException e) {
             if (e.getCause() instanceof RuntimeException r) {
                 throw r;
             }
@@ -158,25 +161,6 @@ public final class HeuristicSolver implements Solver {
             throw new IllegalStateException("best fit failed", e.getCause());
         } catch (InterruptedException e) {
             throw new IllegalStateException("unreachable: the thread has ended", e);
-        }
-    }
-
-    /**
-     * Waits for {@code t} to end; an interrupt is kept for the caller (the searches poll their budget,
-     * not the interrupt). The one join of the solvers' worker threads.
-     */
-    public static void joinUninterruptibly(Thread t) {
-        boolean interrupted = false;
-        while (true) {
-            try {
-                t.join();
-                break;
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
         }
     }
 
@@ -208,6 +192,12 @@ public final class HeuristicSolver implements Solver {
         Sorting.sortDescending(free, size, length);
         System.arraycopy(free, 0, out, fixed, free.length);
         return out;
+    }
+
+    /** {@link #firstGap} in what the index gathers for position {@code k}: what {@code firstFit} must find. */
+    private static long firstGapOfGathering(OccupancyTree index, int k, long size, long align) {
+        int m = index.gather(k);
+        return firstGap(index.starts(), index.ends(), m, size, align);
     }
 
     /** The lowest aligned offset where {@code size} bytes fit between the sorted intervals. */

@@ -1,5 +1,6 @@
 package dev.berth.solve.heuristic;
 
+import dev.berth.arith.Checked;
 import dev.berth.solve.SpaceProblem;
 
 import java.util.Arrays;
@@ -61,6 +62,9 @@ public final class OccupancyTree {
     private int[] runs = new int[16];
     /** How many runs the last gather's copies left in {@link #runs}. */
     private int runCount;
+    /** The unions {@link #firstFit} reads, and their lengths in intervals. */
+    private long[][] sets = new long[16][];
+    private int[] setPairs = new int[16];
 
     /** {@code order[k]} is the item at position {@code k}; every item of {@code p} appears once. */
     public OccupancyTree(SpaceProblem p, int[] order) {
@@ -215,6 +219,96 @@ public final class OccupancyTree {
         mergeRuns(m);
         assert sortedByStart(m) : "gathered intervals not sorted by start";
         return m;
+    }
+
+    /**
+     * The lowest aligned offset where {@code size} bytes fit beside the recorded items that share
+     * a step with the item at {@code position}: the offset
+     * {@code HeuristicSolver.firstGap} finds in what {@link #gather} gives, without gathering.
+     * Both give the lowest offset {@code c}, 0 or a multiple of {@code align} reached by rounding
+     * up, with {@code [c, c + size)} free: every offset from a candidate up to the end of a range
+     * it meets meets that range too, so a candidate moves to the aligned end of the highest range
+     * it meets. Each round reads each of the query's unions (the nodes {@link #gather} reads) by two
+     * binary searches, and ends when no union meets the candidate: the few rounds of a low gap
+     * cost a few searches where a gather copies and merges every interval.
+     */
+    public long firstFit(int position, long size, long align) {
+        if (size == 0) {
+            return 0;
+        }
+        int r = 0;
+        int a = leaves + rankFirst[position];
+        int b = leaves + rankLast[position];
+        for (int x = a, y = b; x >= 1; x >>= 1, y >>= 1) {
+            r = addSet(cover[x], coverLen[x], r);
+            if (y != x) {
+                r = addSet(cover[y], coverLen[y], r);
+            }
+        }
+        for (int lo = a, hi = b + 1; lo < hi; lo >>= 1, hi >>= 1) {
+            if ((lo & 1) != 0) {
+                r = addSet(below[lo], belowLen[lo], r);
+                lo++;
+            }
+            if ((hi & 1) != 0) {
+                hi--;
+                r = addSet(below[hi], belowLen[hi], r);
+            }
+        }
+        long cand = 0;
+        while (true) {
+            long limit = Checked.saturatingAdd(cand, size);
+            long reach = -1;
+            for (int q = 0; q < r; q++) {
+                long[] set = sets[q];
+                int pairs = setPairs[q];
+                // the first interval that ends after the candidate (ends increase)
+                int lo = 0;
+                int hi = pairs;
+                while (lo < hi) {
+                    int mid = (lo + hi) >>> 1;
+                    if (set[2 * mid + 1] <= cand) {
+                        lo = mid + 1;
+                    } else {
+                        hi = mid;
+                    }
+                }
+                if (lo == pairs || set[2 * lo] >= limit) {
+                    continue;
+                }
+                // the last interval that starts below the limit: the highest end met in this union
+                int from = lo + 1;
+                int to = pairs;
+                while (from < to) {
+                    int mid = (from + to) >>> 1;
+                    if (set[2 * mid] < limit) {
+                        from = mid + 1;
+                    } else {
+                        to = mid;
+                    }
+                }
+                reach = Math.max(reach, set[2 * from - 1]);
+            }
+            if (reach < 0) {
+                return cand;
+            }
+            assert reach > cand : "a union met the candidate without passing it";
+            cand = Checked.saturatingAlignUp(reach, align);
+        }
+    }
+
+    /** Adds a non-empty union to the sets {@link #firstFit} reads; returns their number. */
+    private int addSet(long[] set, int len, int r) {
+        if (len == 0) {
+            return r;
+        }
+        if (r == sets.length) {
+            sets = Arrays.copyOf(sets, 2 * r);
+            setPairs = Arrays.copyOf(setPairs, 2 * r);
+        }
+        sets[r] = set;
+        setPairs[r] = len >> 1;
+        return r + 1;
     }
 
     /**

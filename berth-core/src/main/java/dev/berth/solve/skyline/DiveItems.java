@@ -1,5 +1,6 @@
 package dev.berth.solve.skyline;
 
+import dev.berth.arith.Checked;
 import dev.berth.solve.SpaceProblem;
 
 /**
@@ -50,6 +51,15 @@ final class DiveItems {
                 f++;
             }
         }
+    }
+
+    /** The highest end of the fixed items (those with bytes: the dives' obstacles); 0 when there are none. */
+    long fixedTop() {
+        long top = 0;
+        for (int f = m; f < size.length; f++) {
+            top = Math.max(top, Checked.saturatingAdd(fixedAt[f], size[f]));
+        }
+        return top;
     }
 
     /** Dive items and fixed items. */

@@ -64,6 +64,11 @@ final class SkylineDive {
         return items.m;
     }
 
+    /** The highest end of the obstacles, the fixed items with bytes; 0 when there are none. */
+    long obstacleTop() {
+        return items.fixedTop();
+    }
+
     long size(int k) {
         return items.size[k];
     }

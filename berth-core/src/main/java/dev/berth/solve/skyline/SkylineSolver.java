@@ -5,7 +5,6 @@ import dev.berth.solve.Solver;
 import dev.berth.solve.SolverKind;
 import dev.berth.solve.Outcome;
 import dev.berth.solve.Budget;
-import dev.berth.solve.LiveBytes;
 import dev.berth.solve.heuristic.HeuristicSolver;
 
 import dev.berth.arith.Checked;
@@ -100,16 +99,11 @@ public final class SkylineSolver implements Solver {
             }
         }
         SkylineDive dive = new SkylineDive(p, items);
-        long target = lowerBound(p);
+        long target = target(p, dive);
         if (greedy.height() <= target) {
             return greedy;
         }
-        long fixedTop = 0;
-        for (int i = 0; i < n; i++) {
-            if (p.isFixed(i)) {
-                fixedTop = Math.max(fixedTop, Checked.saturatingAdd(p.fixedOffset(i), p.reserved(i)));
-            }
-        }
+        long fixedTop = p.fixedTop();
         int dives = (int) Math.max(1, Math.min(settings.dives(), PLACEMENTS / m)); // at most settings.dives()
         SplittableRandom random = new SplittableRandom(settings.seed());
         Search search = new Search(dive, target, random);
@@ -136,15 +130,17 @@ public final class SkylineSolver implements Solver {
         return new Outcome.Solved(offsets, height);
     }
 
-    /** The most bytes live at one step (fixed items included), or the highest fixed end if higher. */
-    static long lowerBound(SpaceProblem p) {
-        long bound = LiveBytes.peak(p).bytes();
-        for (int i = 0; i < p.size(); i++) {
-            if (p.isFixed(i) && p.reserved(i) > 0) {
-                bound = Math.max(bound, Checked.saturatingAdd(p.fixedOffset(i), p.reserved(i)));
-            }
-        }
-        return bound;
+    /**
+     * The height the dives steer by: the most bytes live at one step ({@link SpaceProblem#peakLive})
+     * or the highest end of the dives' obstacles, whichever is higher. This is the space's
+     * {@link SpaceProblem#lowerBound} without the ends of zero-byte fixed items, which the dives
+     * never meet (the height counts them afterwards, {@link SpaceProblem#fixedTop}). It is kept so,
+     * not replaced by the bound, because it does more than stop the search: each dive's priorities
+     * and each repair's excess measure how far above it an item ends, so where a zero-byte fixed
+     * item ends above everything else, the bound would steer the dives elsewhere and change plans.
+     */
+    static long target(SpaceProblem p, SkylineDive dive) {
+        return Math.max(p.peakLive(), dive.obstacleTop());
     }
 
     /**

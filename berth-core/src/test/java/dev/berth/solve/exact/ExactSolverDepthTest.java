@@ -31,7 +31,7 @@ class ExactSolverDepthTest {
         }
         SpaceProblem p = SpaceProblem.of(size, first, last, Long.MAX_VALUE);
         assertThat(Portfolio.stackFor(n)).isPositive();
-        SpaceProblem q = p.withLimit(2 * Minimizer.lowerBound(p));
+        SpaceProblem q = p.withLimit(2 * p.lowerBound());
         ExactSolver s = new ExactSolver(ExactSolver.Settings.defaults().searchOnly().withThreads(threads));
         Outcome o = s.solve(q, Budget.unlimited());
         assertThat(o).as("outcome of the 12,000-item search").isInstanceOf(Outcome.Solved.class);

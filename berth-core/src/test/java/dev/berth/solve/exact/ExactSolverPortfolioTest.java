@@ -31,7 +31,7 @@ class ExactSolverPortfolioTest {
             size[i] = 8 * (1 + rnd.nextInt(rnd.nextInt(4) == 0 ? 40 : 8));
         }
         SpaceProblem loose = SpaceProblem.of(size, first, last, Long.MAX_VALUE);
-        long lb = Minimizer.lowerBound(loose);
+        long lb = loose.lowerBound();
         long heuristic = ((Outcome.Solved) HeuristicSolver.greedyBySize().solve(loose, Budget.unlimited())).height();
         return loose.withLimit(lb + (heuristic - lb) * rnd.nextInt(3) / 40);
     }

@@ -300,7 +300,7 @@ class InstanceTest {
     void anExhaustedBudgetStopsTheSetUpAndTheSolverSaysSo() throws Instance.Stopped {
         SpaceProblem p = wide();
         assertThat((long) build(p).members.length).isGreaterThan(Work.CHUNK);
-        long peak = Minimizer.lowerBound(p);
+        long peak = p.lowerBound();
         Budget cancelled = Budget.seconds(60);
         cancelled.cancel();
         for (Budget b : new Budget[]{Budget.seconds(0), cancelled}) {
@@ -341,7 +341,7 @@ class InstanceTest {
         for (int round = 0; round < 30; round++) {
             SpaceProblem p = random(rnd);
             Instance once = build(p);
-            long lb = Minimizer.lowerBound(p);
+            long lb = p.lowerBound();
             for (long limit : new long[]{lb, lb + 3, lb + lb / 10}) {
                 SpaceProblem q = p.withLimit(limit);
                 ExactSolver a = new ExactSolver(settings);

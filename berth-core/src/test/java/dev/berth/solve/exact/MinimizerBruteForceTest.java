@@ -56,7 +56,7 @@ class MinimizerBruteForceTest {
                 long opt = BruteForce.optimum(p);
                 String what = "problem " + t + ": " + RandomProblems.describe(p);
                 Optional<Outcome.Solved> start = rnd.nextInt(4) == 0 ? Optional.empty() : heuristicStart(p);
-                Minimizer.Result r = Minimizer.minimize(p, start, Minimizer.lowerBound(p), Minimizer.Work.unbounded(),
+                Minimizer.Result r = Minimizer.minimize(p, start, p.lowerBound(), Minimizer.Work.unbounded(),
                         ExactSolver.Settings.defaults().searchOnly(), Budget.unlimited(), s -> { });
                 if (opt < 0) {
                     infeasible++;
@@ -94,7 +94,7 @@ class MinimizerBruteForceTest {
             if (opt < 0 || start.isEmpty() || start.get().height() > p.limit()) {
                 continue;
             }
-            Minimizer.Result r = Minimizer.minimize(p, start, Minimizer.lowerBound(p),
+            Minimizer.Result r = Minimizer.minimize(p, start, p.lowerBound(),
                     new Minimizer.Work(0, 1 + rnd.nextInt(40), 1 + rnd.nextInt(8)),
                     ExactSolver.Settings.defaults().searchOnly(), Budget.unlimited(), s -> { });
             assertThat(r.lower()).as(what).isLessThanOrEqualTo(opt);
@@ -117,9 +117,9 @@ class MinimizerBruteForceTest {
             SpaceProblem p = roomy(RandomProblems.medium(rnd), rnd);
             Optional<Outcome.Solved> start = heuristicStart(p);
             Minimizer.Work work = new Minimizer.Work(200, 1 + rnd.nextInt(300), 1 + rnd.nextInt(16));
-            Minimizer.Result a = Minimizer.minimize(p, start, Minimizer.lowerBound(p), work,
+            Minimizer.Result a = Minimizer.minimize(p, start, p.lowerBound(), work,
                     ExactSolver.Settings.defaults().searchOnly(), Budget.unlimited(), s -> { });
-            Minimizer.Result b = Minimizer.minimize(p, start, Minimizer.lowerBound(p), work,
+            Minimizer.Result b = Minimizer.minimize(p, start, p.lowerBound(), work,
                     ExactSolver.Settings.defaults().searchOnly().withThreads(2), Budget.unlimited(), s -> { });
             assertThat(b.steps()).isEqualTo(a.steps());
             assertThat(b.nodes()).isEqualTo(a.nodes());

@@ -58,6 +58,46 @@ class OccupancyTreeTest {
         return a;
     }
 
+    /**
+     * {@code firstFit}, which reads the unions without gathering them, finds the offset that
+     * {@code firstGap} finds in the gathered intervals, for every query: sizes from 0 to more than
+     * the byte range, alignments 1 to 4096, in ranges that overlap and touch often.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 3, 4, 5, 6, 7, 8})
+    void firstFitFindsTheGapFirstGapFindsInTheGathering(int seed) {
+        SplittableRandom rnd = new SplittableRandom(100 + seed);
+        long queries = 0;
+        long above = 0;
+        for (int round = 0; round < 12; round++) {
+            int n = 1 + rnd.nextInt(seed * 60);
+            SpaceProblem p = random(rnd, n);
+            int[] order = shuffled(rnd, n);
+            OccupancyTree index = new OccupancyTree(p, order);
+            int bytes = rnd.nextBoolean() ? 1 << 20 : 4000;
+            for (int step = 0; step < 2 * n; step++) {
+                int k = rnd.nextInt(n);
+                long size = rnd.nextInt(6) == 0 ? 0 : 1 + rnd.nextInt(rnd.nextBoolean() ? 64 : 2 * bytes);
+                long align = 1L << rnd.nextInt(13);
+                int m = index.gather(k);
+                long want = HeuristicSolver.firstGap(index.starts(), index.ends(), m, size, align);
+                long got = index.firstFit(k, size, align);
+                if (got != want) {
+                    assertThat(got).as("seed %d round %d query %d size %d align %d", seed, round, k, size, align)
+                            .isEqualTo(want);
+                }
+                queries++;
+                if (m > 0 && want > 0) {
+                    above++;
+                }
+                long start = rnd.nextInt(bytes);
+                index.add(rnd.nextInt(n), start, start + rnd.nextInt(1 + bytes / 8));
+            }
+        }
+        // the comparison met gaps above recorded ranges, not only empty unions
+        assertThat(above).isGreaterThan(queries / 4);
+    }
+
     @ParameterizedTest
     @ValueSource(ints = {1, 2, 3, 4, 5, 6, 7, 8})
     void gathersTheUnionOfTheRecordedItemsSharingAStep(int seed) {

@@ -97,7 +97,7 @@ class SkylineSolverTest {
         long height = check(p, o);
         Outcome.Solved greedy = (Outcome.Solved) HeuristicSolver.greedyBySize().solve(p, Budget.unlimited());
         assertThat(height).isLessThanOrEqualTo(greedy.height());
-        assertThat(height).isGreaterThanOrEqualTo(SkylineSolver.lowerBound(p));
+        assertThat(height).isGreaterThanOrEqualTo(p.lowerBound());
         Outcome.Solved again = (Outcome.Solved) solver.solve(p, Budget.unlimited());
         assertThat(again.offsets()).containsExactly(o.offsets());
     }

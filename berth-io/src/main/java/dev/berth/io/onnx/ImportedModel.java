@@ -14,6 +14,8 @@ import java.util.List;
  *                        {@code constantSpace}
  * @param tensors         every tensor (inputs, activations, weights, If outputs) in step order
  * @param steps           the executed nodes in order, one step each (If nodes are replaced by their branch)
+ * @param outputs         the graph's outputs, as the flat names of the tensors they are (an If
+ *                        output is named as itself; its record says which tensor it is)
  * @param foldedIfs       one line per If folded
  * @param viewsShared     view outputs that share their input's buffer instead of getting one
  * @param opset           the default-domain opset the model imports
@@ -22,16 +24,27 @@ import java.util.List;
  *                        graph output
  */
 public record ImportedModel(String name, Workload workload, String activationSpace, String constantSpace,
-                           List<TensorRecord> tensors, List<StepInfo> steps, List<String> foldedIfs,
+                           List<TensorRecord> tensors, List<StepInfo> steps, List<String> outputs, List<String> foldedIfs,
                            List<String> viewsShared, int opset, java.util.Map<String, Long> accesses) {
 
-    /** One executed node. */
-    public record StepInfo(int index, String node, String op) {
+    /**
+     * One executed node.
+     *
+     * @param inputs  the flat names of the tensors it reads, in the node's input order ("" for an
+     *                omitted optional input); an If output is named as itself
+     * @param outputs the flat names of the tensors it writes ("" for an unused output slot)
+     */
+    public record StepInfo(int index, String node, String op, List<String> inputs, List<String> outputs) {
+        public StepInfo {
+            inputs = List.copyOf(inputs);
+            outputs = List.copyOf(outputs);
+        }
     }
 
     public ImportedModel {
         tensors = List.copyOf(tensors);
         steps = List.copyOf(steps);
+        outputs = List.copyOf(outputs);
         foldedIfs = List.copyOf(foldedIfs);
         viewsShared = List.copyOf(viewsShared);
         accesses = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(accesses));

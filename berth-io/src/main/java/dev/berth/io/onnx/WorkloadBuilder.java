@@ -98,9 +98,9 @@ final class WorkloadBuilder {
         all.addAll(weights);
         List<TensorRecord> records = records(g, live, bufferOf);
         List<ImportedModel.StepInfo> stepInfo = g.steps.stream()
-                .map(s -> new ImportedModel.StepInfo(s.index(), s.node(), s.op())).toList();
+                .map(s -> new ImportedModel.StepInfo(s.index(), s.node(), s.op(), s.inputs(), s.outputs())).toList();
         return new ImportedModel(name, new Workload(name, all, List.of()), activationSpace.name(), constantSpace.name(), records,
-                stepInfo, g.foldedIfs, shared, g.opset, accesses);
+                stepInfo, g.outputs, g.foldedIfs, shared, g.opset, accesses);
     }
 
     /**

@@ -22,13 +22,17 @@ import java.util.Map;
  * @param accesses       per arena tensor (planned, not variable), the import's estimate of its
  *                       accesses: one write, one read per operator input reading it, one more for
  *                       an output of the model
+ * @param storedShape    the inputs of subgraph 0 whose shape signature has -1 and that no
+ *                       {@code --input} stated: planned at the shape the file stores, as TFLM plans them
  */
 public record ImportedTflite(String name, TfliteModel model, TflmView view, Target target, Workload workload,
                              String arenaSpace, String variableSpace, String constantSpace,
-                             Map<String, String> bufferOf, List<TflmScratch> scratch, Map<String, Long> accesses) {
+                             Map<String, String> bufferOf, List<TflmScratch> scratch, Map<String, Long> accesses,
+                             List<TfliteModel.Tensor> storedShape) {
     public ImportedTflite {
         bufferOf = Map.copyOf(bufferOf);
         scratch = List.copyOf(scratch);
+        storedShape = List.copyOf(storedShape);
         accesses = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(accesses));
     }
 

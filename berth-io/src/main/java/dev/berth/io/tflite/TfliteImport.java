@@ -96,7 +96,7 @@ public final class TfliteImport {
             throw BerthException.invalid(what, what + ": the model has schema version " + m.version()
                     + "; TFLM (and Berth) read version 3");
         }
-        checkInputs(m, InputFix.parse(o.inputs()), what);
+        List<TfliteModel.Tensor> storedShape = checkInputs(m, InputFix.parse(o.inputs()), what);
         TflmView view = TflmView.of(m, what);
         TflmScratch.checkSteps(o.scratch(), Math.max(0, view.lastStep()), "--tflm-scratch");
         String act = activationSpace(target, o);
@@ -141,7 +141,7 @@ public final class TfliteImport {
         all.addAll(variables);
         all.addAll(constant);
         return new ImportedTflite(name, m, view, t, new Workload(name, all, List.of()), arena.name(), persistent.name(),
-                constants.name(), bufferOf, o.scratch(), accesses(m, view));
+                constants.name(), bufferOf, o.scratch(), accesses(m, view), storedShape);
     }
 
     /**
@@ -229,12 +229,14 @@ public final class TfliteImport {
 
     /**
      * A shape signature with -1 marks a dimension chosen at run time. TFLM does not resize: it
-     * plans every tensor with its stored shape. Berth does the same and so asks, for each input of
-     * subgraph 0 whose signature has -1, for {@code --input NAME=DIMS} equal to the stored shape
-     * (other sizes would need shape inference through every operator, which Berth does not do for
-     * TFLite). An {@code --input} for another name is refused.
+     * plans every tensor with its stored shape. Berth does the same: an input of subgraph 0 whose
+     * signature has -1 is planned at its stored shape, and {@code --input NAME=DIMS}, when given,
+     * must state that shape (other sizes would need shape inference through every operator, which
+     * Berth does not do for TFLite). An {@code --input} for another name is refused.
+     *
+     * @return the inputs whose signature has -1 and no {@code --input}, planned at their stored shape
      */
-    private static void checkInputs(TfliteModel m, Map<String, InputFix> fixes, String what) {
+    private static List<TfliteModel.Tensor> checkInputs(TfliteModel m, Map<String, InputFix> fixes, String what) {
         TfliteModel.Subgraph main = m.subgraphs().get(0);
         Map<String, TfliteModel.Tensor> inputs = new LinkedHashMap<>();
         for (int i : main.inputs()) {
@@ -263,15 +265,19 @@ public final class TfliteImport {
                         + "TFLite shapes for other sizes (convert the model with the input size fixed)");
             }
         }
+        List<TfliteModel.Tensor> stored = new ArrayList<>();
         for (Map.Entry<String, TfliteModel.Tensor> e : inputs.entrySet()) {
             Optional<int[]> sig = e.getValue().shapeSignature();
             if (sig.isPresent() && Arrays.stream(sig.get()).anyMatch(d -> d < 0) && !fixes.containsKey(e.getKey())) {
-                throw BerthException.invalid("--input", what + ": input " + e.getKey() + " has shape signature "
-                        + Arrays.toString(sig.get()) + " (-1 is fixed at run time); give its shape with --input "
-                        + e.getKey() + "=" + dims(Arrays.stream(e.getValue().shape()).asLongStream().toArray())
-                        + " (the shape the file stores, which TFLM plans with)");
+                stored.add(e.getValue());
             }
         }
+        return stored;
+    }
+
+    /** {@code 1x3x224x224}: a shape as {@code --input} writes it. */
+    public static String dims(int[] d) {
+        return dims(Arrays.stream(d).asLongStream().toArray());
     }
 
     private static String dims(long[] d) {

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.berth.TestData;
 import dev.berth.artifact.Plan;
+import dev.berth.failure.BerthException;
+import dev.berth.failure.Category;
 import dev.berth.io.TargetJson;
 import dev.berth.plan.PlanResult;
 import dev.berth.plan.Planner;
@@ -19,6 +21,7 @@ import java.util.List;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * Every tensor of every model of {@code testdata/models/tflite} has the bytes, the planned-or-not
@@ -43,6 +46,35 @@ class TflmGroundTruthTest {
     static ImportedTflite load(String file) {
         return TfliteImport.read(TestData.require("models/tflite/" + file), TargetJson.load("tflm"),
                 TfliteImport.Options.of(inputs(file)));
+    }
+
+    /**
+     * With no {@code --input}, an input whose shape signature has -1 is planned at its stored shape
+     * (hello_world's alone among the seven): the same workload as with that shape stated, the input
+     * named in {@code storedShape}; another shape is {@code invalid-input}.
+     */
+    @ParameterizedTest
+    @MethodSource("models")
+    void noInputMeansTheStoredShape(String file) {
+        Path in = TestData.require("models/tflite/" + file);
+        Target tflm = TargetJson.load("tflm");
+        ImportedTflite plain = TfliteImport.read(in, tflm, TfliteImport.Options.of());
+        ImportedTflite stated = load(file);
+        assertThat(plain.workload()).isEqualTo(stated.workload());
+        assertThat(stated.storedShape()).isEmpty();
+        assertThat(plain.storedShape()).extracting(TfliteModel.Tensor::label)
+                .containsExactlyElementsOf(file.equals("hello_world_int8.tflite")
+                        ? List.of("serving_default_dense_input:0") : List.of());
+        if (!plain.storedShape().isEmpty()) {
+            assertThat(plain.storedShape().get(0).shapeSignature().orElseThrow()).containsExactly(-1, 1);
+            assertThat(plain.storedShape().get(0).shape()).containsExactly(1, 1);
+            assertThatThrownBy(() -> TfliteImport.read(in, tflm,
+                    TfliteImport.Options.of("serving_default_dense_input:0=2x1")))
+                    .isInstanceOfSatisfying(BerthException.class, e -> {
+                        assertThat(e.category()).isEqualTo(Category.INVALID_INPUT);
+                        assertThat(e.getMessage()).contains("which are for serving_default_dense_input:0=1x1");
+                    });
+        }
     }
 
     @Test

@@ -9,6 +9,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.tensorflow.lite.schema.MetadataT;
 import org.tensorflow.lite.schema.Model;
 import org.tensorflow.lite.schema.ModelT;
+import org.tensorflow.lite.schema.SubGraphT;
+import org.tensorflow.lite.schema.TensorT;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -32,60 +34,128 @@ class TflmOfflinePlanTest {
     }
 
     /**
-     * Every buffer of {@code original} is in {@code written} with the same bytes and, if it has any,
-     * its data starts at a multiple of 16 in the file (positions from the generated classes).
+     * The buffers of a model that only offline plans refer to (metadata entries of that name; no
+     * tensor, other entry or {@code metadata_buffer}), by index.
+     */
+    static java.util.Set<Integer> planOnly(ModelT m) {
+        java.util.Set<Integer> plan = new java.util.TreeSet<>();
+        java.util.Set<Integer> other = new java.util.HashSet<>();
+        for (SubGraphT g : m.getSubgraphs()) {
+            for (TensorT t : g.getTensors()) {
+                other.add((int) t.getBuffer());
+            }
+        }
+        for (MetadataT e : m.getMetadata()) {
+            (e.getName().equals(TfliteModel.OFFLINE_PLAN) ? plan : other).add((int) e.getBuffer());
+        }
+        for (int b : m.getMetadataBuffer()) {
+            other.add(b);
+        }
+        plan.removeAll(other);
+        return plan;
+    }
+
+    /**
+     * Every buffer of {@code original} but the plan's ({@link #planOnly}) is in {@code written}, in
+     * order, with the same bytes; every non-empty buffer's data in {@code written} starts at a
+     * multiple of 16 in the file (positions from the generated classes).
      */
     static void assertAlignedCopy(byte[] original, byte[] written, String what) {
         Model mi = Model.getRootAsModel(ByteBuffer.wrap(original).order(ByteOrder.LITTLE_ENDIAN));
         Model mo = Model.getRootAsModel(ByteBuffer.wrap(written).order(ByteOrder.LITTLE_ENDIAN));
-        assertThat(mo.buffersLength()).isGreaterThanOrEqualTo(mi.buffersLength());
+        List<Integer> a = kept(mi.buffersLength(), planOnly(ModelT.deserializeFromBinary(original)));
+        List<Integer> b = kept(mo.buffersLength(), planOnly(ModelT.deserializeFromBinary(written)));
+        assertThat(b).as(what + ": the buffers but the plan's").hasSameSizeAs(a);
         for (int j = 0; j < mo.buffersLength(); j++) {
-            ByteBuffer b = mo.buffers(j).dataAsByteBuffer();
-            if (b != null && b.hasRemaining()) {
-                assertThat(b.position() % 16).as(what + ": buffer " + j + " data at byte " + b.position()).isZero();
+            ByteBuffer d = mo.buffers(j).dataAsByteBuffer();
+            if (d != null && d.hasRemaining()) {
+                assertThat(d.position() % 16).as(what + ": buffer " + j + " data at byte " + d.position()).isZero();
             }
-            if (j >= mi.buffersLength()) {
-                continue;
-            }
-            ByteBuffer a = mi.buffers(j).dataAsByteBuffer();
-            if (a == null) {
-                assertThat(b).as(what + ": buffer " + j).isNull();
-                continue;
-            }
-            assertThat(b.remaining()).as(what + ": buffer " + j).isEqualTo(a.remaining());
-            assertThat(b.equals(a)).as(what + ": buffer " + j + " bytes").isTrue();
         }
+        for (int k = 0; k < a.size(); k++) {
+            ByteBuffer x = mi.buffers(a.get(k)).dataAsByteBuffer();
+            ByteBuffer y = mo.buffers(b.get(k)).dataAsByteBuffer();
+            String w = what + ": buffer " + a.get(k) + " (written as " + b.get(k) + ")";
+            if (x == null) {
+                assertThat(y).as(w).isNull();
+                continue;
+            }
+            assertThat(y.remaining()).as(w).isEqualTo(x.remaining());
+            assertThat(y.equals(x)).as(w + " bytes").isTrue();
+        }
+    }
+
+    private static List<Integer> kept(int n, java.util.Set<Integer> dropped) {
+        return java.util.stream.IntStream.range(0, n).filter(j -> !dropped.contains(j)).boxed().toList();
     }
 
     /**
      * Both files decoded by the generated object API and encoded again by one builder give the same
-     * bytes once the offline plans (the metadata entries of that name, the written file's last buffer)
-     * are taken out: every field the schema knows is equal.
+     * bytes once the offline plans (the metadata entries of that name, the buffers only they refer
+     * to, every later buffer index moved down) are taken out: every field the schema knows is equal.
      */
     static void assertSameModelButThePlan(byte[] original, byte[] written) {
-        ModelT a = withoutPlan(ModelT.deserializeFromBinary(original), false);
-        ModelT b = withoutPlan(ModelT.deserializeFromBinary(written), true);
+        ModelT a = withoutPlan(ModelT.deserializeFromBinary(original));
+        ModelT b = withoutPlan(ModelT.deserializeFromBinary(written));
         assertThat(b.getBuffers()).hasSize(a.getBuffers().length);
         assertThat(b.serializeToBinary()).as("every field but the plan").isEqualTo(a.serializeToBinary());
     }
 
-    private static ModelT withoutPlan(ModelT m, boolean dropLastBuffer) {
+    private static ModelT withoutPlan(ModelT m) {
+        java.util.Set<Integer> plan = planOnly(m);
+        int[] to = new int[m.getBuffers().length];
+        List<org.tensorflow.lite.schema.BufferT> buffers = new java.util.ArrayList<>();
+        for (int j = 0; j < to.length; j++) {
+            to[j] = plan.contains(j) ? -1 : buffers.size();
+            if (!plan.contains(j)) {
+                buffers.add(m.getBuffers()[j]);
+            }
+        }
+        m.setBuffers(buffers.toArray(org.tensorflow.lite.schema.BufferT[]::new));
+        for (SubGraphT g : m.getSubgraphs()) {
+            for (TensorT t : g.getTensors()) {
+                t.setBuffer(to[(int) t.getBuffer()]);
+            }
+        }
         m.setMetadata(java.util.Arrays.stream(m.getMetadata())
                 .filter(e -> !e.getName().equals(TfliteModel.OFFLINE_PLAN)).toArray(MetadataT[]::new));
-        if (dropLastBuffer) {
-            m.setBuffers(java.util.Arrays.copyOf(m.getBuffers(), m.getBuffers().length - 1));
+        for (MetadataT e : m.getMetadata()) {
+            e.setBuffer(to[(int) e.getBuffer()]);
         }
+        m.setMetadataBuffer(java.util.Arrays.stream(m.getMetadataBuffer()).map(j -> to[j]).toArray());
         return m;
     }
 
-    /** The first multiple of 16 at which {@code whole} holds {@code part}, or -1. */
-    static int findAligned(byte[] whole, byte[] part) {
-        for (int at = 0; at + part.length <= whole.length; at += 16) {
-            if (java.util.Arrays.equals(whole, at, at + part.length, part, 0, part.length)) {
-                return at;
+    /**
+     * The growth the contract allows: the plan's metadata entry (its words, their length, the
+     * entry's table, name and Buffer table: 128 bytes at most, and 16 of alignment) and 16 bytes of
+     * alignment per buffer.
+     */
+    static long allowedGrowth(byte[] written) {
+        Model mo = Model.getRootAsModel(ByteBuffer.wrap(written).order(ByteOrder.LITTLE_ENDIAN));
+        TfliteModel m = back(written);
+        return 4L * (3 + m.tensorCount()) + 4 + 128 + 16 + 16L * mo.buffersLength();
+    }
+
+    /** The buffers nothing refers to (no tensor, metadata entry or {@code metadata_buffer}; not buffer 0). */
+    static java.util.Set<Integer> unreferenced(byte[] file) {
+        ModelT m = ModelT.deserializeFromBinary(file);
+        java.util.Set<Integer> none = new java.util.TreeSet<>();
+        for (int j = 1; j < m.getBuffers().length; j++) {
+            none.add(j);
+        }
+        for (SubGraphT g : m.getSubgraphs()) {
+            for (TensorT t : g.getTensors()) {
+                none.remove((int) t.getBuffer());
             }
         }
-        return -1;
+        for (MetadataT e : m.getMetadata()) {
+            none.remove((int) e.getBuffer());
+        }
+        for (int b : m.getMetadataBuffer()) {
+            none.remove(b);
+        }
+        return none;
     }
 
     private static TfliteModel back(byte[] bytes) {
@@ -119,23 +189,11 @@ class TflmOfflinePlanTest {
         int[] offsets = TflmOfflinePlan.offsets(m, plan);
         byte[] out = TflmOfflinePlan.write(in, m.model(), offsets);
         assertThat(TflmOfflinePlan.write(in, m.model(), offsets)).as("same plan, same bytes").isEqualTo(out);
-        // planning the written model again replaces its entry (one entry of the name, the new words); the
-        // old plan's buffer stays, unreferenced, as every byte of an input does
+        // planning the written model again gives the same bytes: its entry replaced in place, nothing left behind
         Path again = Files.createTempFile("berth-offline", ".tflite");
         try {
             Files.write(again, out);
-            TfliteModel twice = back(TflmOfflinePlan.write(again, back(out), offsets));
-            assertThat(twice.metadata()).hasSize(back(out).metadata().size());
-            assertThat(twice.offlinePlan().orElseThrow()).containsExactly(back(out).offlinePlan().orElseThrow());
-            assertThat(twice.bufferBytes()).hasSize(back(out).bufferBytes().length + 1);
-            byte[] twiceBytes = TflmOfflinePlan.write(again, back(out), offsets);
-            assertAlignedCopy(out, twiceBytes, file + " planned twice");
-            assertAlignedCopy(original, twiceBytes, file + " planned twice");
-            assertSameModelButThePlan(out, twiceBytes);
-            Model planned = Model.getRootAsModel(ByteBuffer.wrap(out).order(ByteOrder.LITTLE_ENDIAN));
-            assertThat(twiceBytes.length - (long) out.length).as("nothing left to move: only a new head")
-                    .isLessThanOrEqualTo(200 + 4L * (planned.buffersLength() + planned.metadataLength()
-                            + m.model().tensorCount()));
+            assertThat(TflmOfflinePlan.write(again, back(out), offsets)).as("re-planned").isEqualTo(out);
         } finally {
             Files.delete(again);
         }
@@ -172,9 +230,6 @@ class TflmOfflinePlanTest {
         // every input buffer's bytes, its data 16-aligned in the file; the rest of the model field by field
         assertAlignedCopy(original, out, file);
         assertSameModelButThePlan(original, out);
-        // the input itself is kept, unchanged, at a 16-aligned position (so is every table the writer did not
-        // rewrite, fields this schema does not know included)
-        assertThat(findAligned(out, original)).as("the input's bytes at a 16-aligned position").isNotNegative();
         Model mi = Model.getRootAsModel(ByteBuffer.wrap(original).order(ByteOrder.LITTLE_ENDIAN));
         Model mo = Model.getRootAsModel(ByteBuffer.wrap(out).order(ByteOrder.LITTLE_ENDIAN));
         assertThat(mo.version()).isEqualTo(mi.version());
@@ -184,24 +239,20 @@ class TflmOfflinePlanTest {
         assertThat(mo.subgraphsVector() == null).isEqualTo(mi.subgraphsVector() == null);
         assertThat(mo.metadataBufferAsByteBuffer() == null).isEqualTo(mi.metadataBufferAsByteBuffer() == null);
         assertThat(mo.signatureDefsVector() == null).isEqualTo(mi.signatureDefsVector() == null);
-        for (int j = 0; j < mi.buffersLength(); j++) {
-            assertThat(mo.buffers(j).dataAsByteBuffer() == null).as("buffer " + j + " data present")
-                    .isEqualTo(mi.buffers(j).dataAsByteBuffer() == null);
+        java.util.Set<Integer> planned = planOnly(ModelT.deserializeFromBinary(out));
+        assertThat(planned).as("one buffer for the plan").hasSize(1);
+        List<Integer> keptIn = kept(mi.buffersLength(), planOnly(ModelT.deserializeFromBinary(original)));
+        List<Integer> keptOut = kept(mo.buffersLength(), planned);
+        for (int k = 0; k < keptIn.size(); k++) {
+            assertThat(mo.buffers(keptOut.get(k)).dataAsByteBuffer() == null).as("buffer " + keptIn.get(k)
+                    + " data present").isEqualTo(mi.buffers(keptIn.get(k)).dataAsByteBuffer() == null);
         }
-        // the growth the contract allows: the head, and each moved buffer's bytes once more
-        long moved = 0;
-        int movedCount = 0;
-        for (int j = 0; j < mi.buffersLength(); j++) {
-            ByteBuffer d = mi.buffers(j).dataAsByteBuffer();
-            if (d != null && d.hasRemaining() && d.position() % 16 != 0) {
-                moved += d.remaining();
-                movedCount++;
-            }
-        }
-        long growth = out.length - (long) original.length;
-        assertThat(growth).isGreaterThanOrEqualTo(moved)
-                .isLessThanOrEqualTo(200 + 4L * (mi.buffersLength() + mi.metadataLength() + m.model().tensorCount())
-                        + 27L * movedCount + moved);
+        // no buffer nothing refers to but those the input had; no byte that no object of the model covers
+        // but the padding before an aligned one; the growth the contract allows
+        assertThat(unreferenced(out)).as("unreferenced buffers").containsExactlyElementsOf(unreferenced(original)
+                .stream().map(j -> keptOut.get(keptIn.indexOf(j))).toList());
+        FlatBufferCoverage.assertEveryByteCovered(out, file);
+        assertThat(out.length - (long) original.length).as("growth").isLessThanOrEqualTo(allowedGrowth(out));
 
         // no two tensors live at one step (TFLM's lifetimes) share bytes of the head; the head is Berth's
         long head = 0;
@@ -270,8 +321,8 @@ class TflmOfflinePlanTest {
         Model mo = Model.getRootAsModel(ByteBuffer.wrap(out).order(ByteOrder.LITTLE_ENDIAN));
         assertThat(mo.buffers(2).dataAsByteBuffer().position()).as("one copy of the shared data")
                 .isEqualTo(mo.buffers(1).dataAsByteBuffer().position());
-        assertThat(findAligned(out, in)).isNotNegative();
-        assertThat(out.length - in.length).isLessThanOrEqualTo(200 + 4 * (3 + 1) + 27 + 40);
+        FlatBufferCoverage.assertEveryByteCovered(out, "tiny");
+        assertThat(out.length - (long) in.length).isLessThanOrEqualTo(allowedGrowth(out));
         assertThat(plannedWithNoOffsets(in)).isEqualTo(out);
     }
 
@@ -294,5 +345,86 @@ class TflmOfflinePlanTest {
                     assertThat(e.getMessage()).contains("buffer 1 has its " + (field == 1 ? "offset" : "size")
                             + " field set (" + value + ")").contains("outside the FlatBuffer");
                 });
+    }
+
+    /** What a rebuild cannot keep is refused, never dropped: a field or a union type the schema does not define. */
+    @org.junit.jupiter.api.Test
+    void aFieldOrAUnionTypeTheSchemaDoesNotDefineIsRefused() {
+        byte[] field = TinyTflite.build(b -> {
+            b.startTable(6);
+            b.addInt(5, 7, 0);
+            return new int[] {b.endTable()};
+        }, TinyTflite.Graph.of(TinyTflite.Op.fc()));
+        assertThatThrownBy(() -> plannedWithNoOffsets(field))
+                .isInstanceOfSatisfying(dev.berth.failure.BerthException.class, e -> {
+                    assertThat(e.category()).isEqualTo(dev.berth.failure.Category.INVALID_INPUT);
+                    assertThat(e.getMessage()).contains("buffer 1 (a Buffer table) has field 5, which the TFLite "
+                            + "schema Berth knows does not define (Buffer has 3 fields)");
+                });
+        byte[] union = TinyTflite.build(TinyTflite.Graph.of(TinyTflite.Op.fcWithOptionsType(250)));
+        assertThatThrownBy(() -> plannedWithNoOffsets(union))
+                .isInstanceOfSatisfying(dev.berth.failure.BerthException.class, e -> {
+                    assertThat(e.category()).isEqualTo(dev.berth.failure.Category.INVALID_INPUT);
+                    assertThat(e.getMessage()).contains("Model.subgraphs[0].operators[0].builtin_options holds a "
+                            + "table of union BuiltinOptions whose type is 250, which the TFLite schema Berth knows "
+                            + "does not define");
+                });
+        byte[] known = TinyTflite.build(TinyTflite.Graph.of(
+                TinyTflite.Op.fcWithOptionsType(org.tensorflow.lite.schema.BuiltinOptions.WhileOptions)));
+        byte[] out = plannedWithNoOffsets(known);
+        assertSameModelButThePlan(known, out);
+        Model mo = Model.getRootAsModel(ByteBuffer.wrap(out).order(ByteOrder.LITTLE_ENDIAN));
+        assertThat(mo.subgraphs(0).operators(0).builtinOptionsType())
+                .isEqualTo(org.tensorflow.lite.schema.BuiltinOptions.WhileOptions);
+    }
+
+    private static org.tensorflow.lite.schema.BufferT bufferOf(int... bytes) {
+        org.tensorflow.lite.schema.BufferT b = new org.tensorflow.lite.schema.BufferT();
+        int[] data = bytes.clone();
+        b.setData(data);
+        return b;
+    }
+
+    private static MetadataT entry(String name, int buffer) {
+        MetadataT e = new MetadataT();
+        e.setName(name);
+        e.setBuffer(buffer);
+        return e;
+    }
+
+    /**
+     * A model with two plans: TFLM reads the last, which gets the new words in its place and its
+     * buffer; the first entry goes, and so does its buffer, which nothing else refers to (the
+     * buffer after it, which another entry refers to, moves down one); planning again gives the
+     * same bytes.
+     */
+    @org.junit.jupiter.api.Test
+    void ofTwoPlansTheLastIsReplacedInPlaceAndTheOthersBufferDropped() throws Exception {
+        ModelT m = ModelT.deserializeFromBinary(Files.readAllBytes(TestData.require("models/tflite/hello_world_int8.tflite")));
+        int n = m.getBuffers().length;
+        List<org.tensorflow.lite.schema.BufferT> buffers = new java.util.ArrayList<>(List.of(m.getBuffers()));
+        buffers.add(bufferOf(0, 0, 0, 0, 1, 0, 0, 0));
+        buffers.add(bufferOf(1, 2, 3, 4, 5));
+        buffers.add(bufferOf(0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0));
+        m.setBuffers(buffers.toArray(org.tensorflow.lite.schema.BufferT[]::new));
+        List<MetadataT> meta = new java.util.ArrayList<>(List.of(m.getMetadata()));
+        meta.add(entry(TfliteModel.OFFLINE_PLAN, n));
+        meta.add(entry("other", n + 1));
+        meta.add(entry(TfliteModel.OFFLINE_PLAN, n + 2));
+        m.setMetadata(meta.toArray(MetadataT[]::new));
+        byte[] in = m.serializeToBinary();
+        byte[] out = plannedWithNoOffsets(in);
+        ModelT o = ModelT.deserializeFromBinary(out);
+        assertThat(o.getBuffers()).hasSize(n + 2);
+        assertThat(o.getMetadata()).extracting(MetadataT::getName).containsExactly("min_runtime_version",
+                "CONVERSION_METADATA", "other", TfliteModel.OFFLINE_PLAN);
+        assertThat(o.getMetadata()).extracting(MetadataT::getBuffer).containsExactly(11L, 12L, (long) n, n + 1L);
+        assertThat(o.getBuffers()[n].getData()).containsExactly(1, 2, 3, 4, 5);
+        assertThat(back(out).offlinePlan().orElseThrow()).hasSize(3 + back(in).tensorCount());
+        assertSameModelButThePlan(in, out);
+        assertAlignedCopy(in, out, "two plans");
+        FlatBufferCoverage.assertEveryByteCovered(out, "two plans");
+        assertThat(unreferenced(out)).isEmpty();
+        assertThat(plannedWithNoOffsets(out)).as("planned again").isEqualTo(out);
     }
 }

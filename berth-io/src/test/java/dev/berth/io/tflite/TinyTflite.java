@@ -21,19 +21,28 @@ import java.util.List;
  * FULLY_CONNECTED or a WHILE that runs two subgraphs.
  */
 final class TinyTflite {
-    /** One operator: {@code cond} and {@code body} are used for a WHILE ({@code whileOp}). */
-    record Op(boolean whileOp, int cond, int body, int inputs) {
+    /**
+     * One operator: {@code cond} and {@code body} are used for a WHILE ({@code whileOp});
+     * {@code optionsType} other than 0 gives a FULLY_CONNECTED that union type code, with a
+     * WhileOptions table as its value.
+     */
+    record Op(boolean whileOp, int cond, int body, int inputs, int optionsType) {
         static Op fc() {
-            return new Op(false, 0, 0, 1);
+            return new Op(false, 0, 0, 1, 0);
         }
 
         /** A FULLY_CONNECTED that reads its input {@code inputs} times. */
         static Op fcReading(int inputs) {
-            return new Op(false, 0, 0, inputs);
+            return new Op(false, 0, 0, inputs, 0);
         }
 
         static Op whileOf(int cond, int body) {
-            return new Op(true, cond, body, 1);
+            return new Op(true, cond, body, 1, 0);
+        }
+
+        /** A FULLY_CONNECTED whose builtin options have type code {@code type} (a WhileOptions table). */
+        static Op fcWithOptionsType(int type) {
+            return new Op(false, 0, 0, 1, type);
         }
     }
 
@@ -78,6 +87,9 @@ final class TinyTflite {
                 if (op.whileOp()) {
                     int opts = WhileOptions.createWhileOptions(b, op.cond(), op.body());
                     ops[o] = Operator.createOperator(b, 1, in, out, BuiltinOptions.WhileOptions, opts, 0, (byte) 0, 0, 0);
+                } else if (op.optionsType() != 0) {
+                    int opts = WhileOptions.createWhileOptions(b, 0, 0);
+                    ops[o] = Operator.createOperator(b, 0, in, out, (byte) op.optionsType(), opts, 0, (byte) 0, 0, 0);
                 } else {
                     ops[o] = Operator.createOperator(b, 0, in, out, (byte) 0, 0, 0, (byte) 0, 0, 0);
                 }

@@ -1,4 +1,4 @@
-package dev.berth.alloc;
+package dev.berth.sweep;
 
 import java.util.Arrays;
 import java.util.Map;
@@ -10,7 +10,7 @@ import java.util.TreeMap;
  * with its two neighbours there. O(n log n) for n reservations, however many share addresses at
  * other steps (a scan ordered by address alone would compare every pair that shares bytes: all of
  * them when each step reuses the same bytes). The one check of this kind on the planning side: the
- * allocator's batches ({@link SpaceAllocator#reserveAllAt}), a workload's fixed regions and the benchmark harness use it;
+ * allocator's batches ({@code SpaceAllocator.reserveAllAt}), a workload's fixed regions and the benchmark harness use it;
  * the plan validator keeps its own.
  */
 public final class OverlapSweep {
