@@ -126,9 +126,8 @@ final class PlanCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print only JSON on stdout.")
     boolean json;
 
-    @Option(names = {"-q", "--quiet"}, description = "No progress bar on stderr (it is shown only on a terminal, "
-            + "for searches longer than a second, and never with --json).")
-    boolean quiet;
+    @picocli.CommandLine.Mixin
+    QuietOption quiet = new QuietOption();
 
     @Option(names = "--width", paramLabel = "COLUMNS", defaultValue = "0",
             description = "Width of the --show picture, at least " + Picture.MIN_WIDTH + " columns (default: the "
@@ -137,6 +136,7 @@ final class PlanCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        Interrupts.install(System.err);
         SolverChoice choice = SearchOptions.solver(solver, minimize);
         searchNodes.check(choice);
         double seconds = SearchOptions.timeLimit(timeLimit != null ? timeLimit : minimize ? 60 : 10);
@@ -209,9 +209,9 @@ final class PlanCommand implements Callable<Integer> {
         OperatorOptions.Scheduled scheduled = operators.apply(in, workload.toString());
         Workload w = scheduled.workload();
         PrintWriter out = spec.commandLine().getOut();
-        ProgressBar bar = ProgressBar.wanted(quiet, json, Terminal.stderrIsTerminal())
+        ProgressBar bar = ProgressBar.wanted(quiet.quiet, json, Terminal.stderrIsTerminal())
                 ? new ProgressBar(System.err, Terminal.columns()) : null;
-        PrintWriter log = !minimize ? null : json ? spec.commandLine().getErr() : out;
+        PrintWriter log = !minimize || quiet.quiet ? null : json ? spec.commandLine().getErr() : out;
         if (log != null) {
             log.println("minimize: every space's smallest high-water mark within the work budget (heights of the placed "
                     + "reservations, before generation adds its allocations)");
@@ -224,6 +224,11 @@ final class PlanCommand implements Callable<Integer> {
                 if (bar != null) {
                     bar.searching(elapsedSeconds, limitSeconds);
                 }
+            }
+
+            @Override
+            public boolean interrupted() {
+                return Interrupts.requested();
             }
 
             @Override
@@ -303,7 +308,7 @@ final class PlanCommand implements Callable<Integer> {
                 }
                 g.writeEndObject();
             });
-            return 0;
+            return exitCode();
         }
         out.println("plan " + Visible.text(plan.workload()) + " on target " + Visible.text(t.name()) + ": "
                 + plan.buffers().size()
@@ -325,6 +330,9 @@ final class PlanCommand implements Callable<Integer> {
             out.println();
             out.print(Picture.render(plan, width > 0 ? width : Terminal.columns()));
         }
+        if (quiet.quiet) {
+            return exitCode();
+        }
         out.println(output == null ? "no artifact written (use -o PLAN.json)"
                 : "wrote " + Visible.text(output.toString()));
         if (report != null) {
@@ -336,6 +344,22 @@ final class PlanCommand implements Callable<Integer> {
                     + " offsets, " + given
                     + " given, -1 for the rest)");
         }
-        return 0;
+        return exitCode();
+    }
+
+    /**
+     * 0, or {@link Interrupts#EXIT_CODE} when a Ctrl-C (or SIGTERM) came while {@code plan} ran: the
+     * plan printed and written is then the best found before it, each space it stopped saying
+     * {@code interrupted} (contract §7).
+     */
+    private int exitCode() {
+        if (!Interrupts.requested()) {
+            return 0;
+        }
+        spec.commandLine().getErr().println("berth: interrupted: " + (output == null ? "the plan above is"
+                : "wrote " + Visible.text(output.toString()) + ":") + " the best plan found before the interrupt, "
+                + "validated (a space whose search stopped says 'interrupted')");
+        spec.commandLine().getErr().flush();
+        return Interrupts.EXIT_CODE;
     }
 }

@@ -142,6 +142,8 @@ final class SpaceSearch {
                 Outcome exact = r.infeasible() ? new Outcome.Infeasible(r.infeasibleReason())
                         : new Outcome.Unknown(r.stop() == Minimizer.Stop.CLOCK
                         ? "the search stopped at the time limit without a placement or a proof"
+                        : r.stop() == Minimizer.Stop.INTERRUPTED
+                        ? "the search was interrupted without a placement or a proof"
                         : "the search used its work budget (" + r.nodes() + " nodes) without a placement or a proof");
                 return Optional.of(new SpaceOutcome(c.best.offsets(), c.kind, c.best.height(), Optional.of(exact), c.lb,
                         c.lb, Optional.of(open(r.stop())), c.budget.stoppedByClock()));
@@ -201,6 +203,9 @@ final class SpaceSearch {
             if (why.isPresent() && budget.stoppedByClock()) {
                 why = Optional.of(Optimality.Open.TIME_LIMIT);
             }
+            if (why.isPresent()) {
+                why = Optional.of(interrupted(why.get(), budget));
+            }
             return new SpaceOutcome(o.offsets(), kind, o.height(), Optional.empty(), lb, Math.min(lb, o.height()), why,
                     budget.stoppedByClock());
         }
@@ -224,8 +229,14 @@ final class SpaceSearch {
         return switch (stop) {
             case CLOCK -> Optimality.Open.TIME_LIMIT;
             case NOT_SET_UP -> Optimality.Open.SIZE;
+            case INTERRUPTED -> Optimality.Open.INTERRUPTED;
             default -> Optimality.Open.WORK_BUDGET;
         };
+    }
+
+    /** {@code open}, or {@code interrupted} when the user's interrupt stopped a search of this space. */
+    private static Optimality.Open interrupted(Optimality.Open open, Budget budget) {
+        return budget.stoppedByInterrupt() ? Optimality.Open.INTERRUPTED : open;
     }
 
     private static boolean finite(SpaceProblem p) {
