@@ -85,6 +85,10 @@ public final class TflmReorderedFiles {
         System.out.println("pairs at one offset in the written plan: " + together + " of " + s.pairs().size());
         System.out.println("offline plan from " + r.head().chosen() + ", predicted head " + r.head().predictedHead()
                 + ", TFLM's own head of the reordered model " + r.head().tflmHead());
+        for (var c : r.head().candidates()) {
+            System.out.println("  candidate " + c.source() + ": predicted head " + c.predictedHead() + ", tensors "
+                    + c.tensorHead() + (c.valid() ? "" : ", its layout not valid"));
+        }
         System.out.println("wrote " + out + " (" + r.bytes().length + " bytes)");
     }
 
