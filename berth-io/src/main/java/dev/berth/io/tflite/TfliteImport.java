@@ -64,7 +64,8 @@ public final class TfliteImport {
             inputs = List.copyOf(inputs);
             scratch = List.copyOf(scratch);
             if (predictScratch && !scratch.isEmpty()) {
-                throw new IllegalArgumentException("scratch buffers given and predicted");
+                throw BerthException.invalid("predictScratch", "predictScratch: the scratch buffers are either given ("
+                        + scratch.size() + " are) or predicted, not both");
             }
         }
 

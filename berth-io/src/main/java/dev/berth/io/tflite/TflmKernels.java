@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -34,8 +35,8 @@ import java.util.Set;
  * Each request lives over the steps TFLM gives it ({@link TflmView#scratchSteps}), in the order
  * TFLM's {@code Prepare} makes them (subgraphs in order, their operators in order). What Berth does
  * not know is said, never guessed: a custom operator, ADD_N (its requests hold pointers, whose size
- * is the device's), a builtin operator TFLM has no reference kernel for, an operator of a subgraph
- * nothing runs that would request one.
+ * is the device's), a builtin operator TFLM has no reference kernel for, an SVDF or LSTM of a type
+ * its {@code Prepare} refuses, an operator of a subgraph nothing runs that would request one.
  */
 public final class TflmKernels {
     /** The kernel library a model runs with ({@code --tflm-kernels}). */
@@ -83,6 +84,7 @@ public final class TflmKernels {
         }
     }
 
+    private static final int F32 = 0;
     private static final int INT16 = 7;
     private static final int INT8 = 9;
     private static final int INT4 = 17;
@@ -126,6 +128,11 @@ public final class TflmKernels {
                     unknown.merge(name + " (TFLM has no reference kernel for it)", 1, Integer::sum);
                     continue;
                 }
+                Optional<String> refused = refused(g, op, name, what);
+                if (refused.isPresent()) {
+                    unknown.merge(name + " (" + refused.get() + ")", 1, Integer::sum);
+                    continue;
+                }
                 sizes = requests(g, op, name, what);
                 if (sizes.isEmpty()) {
                     continue;
@@ -148,6 +155,25 @@ public final class TflmKernels {
         return new Prediction(out, unknown);
     }
 
+    /**
+     * Why {@code op}'s reference kernel refuses it in its {@code Prepare} before any request, for the
+     * types whose requests would otherwise be guessed: SVDF takes a float32 or int8 input, the LSTM a
+     * float32 or int16 cell state (input 19); empty when it does not.
+     */
+    private static Optional<String> refused(TfliteModel.Subgraph g, TfliteModel.Operator op, String name, String what) {
+        if (name.equals("SVDF")) {
+            int type = input(g, op, 0, name, what).type();
+            return type == F32 || type == INT8 ? Optional.empty()
+                    : Optional.of("its Prepare refuses an input of " + TfliteTypes.name(type));
+        }
+        if (name.equals("UNIDIRECTIONAL_SEQUENCE_LSTM")) {
+            int type = input(g, op, 19, name, what).type();
+            return type == F32 || type == INT16 ? Optional.empty()
+                    : Optional.of("its Prepare refuses a cell state of " + TfliteTypes.name(type));
+        }
+        return Optional.empty();
+    }
+
     /** The bytes of each request {@code op}'s reference kernel makes in its {@code Prepare}, in order. */
     private static List<Long> requests(TfliteModel.Subgraph g, TfliteModel.Operator op, String name, String what) {
         switch (name) {
@@ -162,8 +188,8 @@ public final class TflmKernels {
             }
             case "UNIDIRECTIONAL_SEQUENCE_LSTM" -> {
                 TfliteModel.Tensor cell = input(g, op, 19, name, what);
-                long size = TfliteTypes.elementSize(cell.type());
-                long bytes = Checked.multiply(elements(cell), Math.max(0, size));
+                // float32 or int16 (refused() said so): 4 or 2 bytes an element
+                long bytes = Checked.multiply(elements(cell), TfliteTypes.elementSize(cell.type()));
                 return List.of(bytes, bytes, bytes, bytes);
             }
             case "CONV_2D", "DEPTHWISE_CONV_2D", "FULLY_CONNECTED" -> {
@@ -192,13 +218,13 @@ public final class TflmKernels {
                 if ((name.equals("MEAN") || name.equals("SUM")) && (input.type() == INT8 || input.type() == INT16)) {
                     r.add(Checked.multiply(4, elements(output(g, op, name, what))));
                 }
-                r.add(4L * input.shape().length);
+                r.add(Checked.multiply(4, input.shape().length));
                 r.add(Checked.multiply(4, elements(input(g, op, 1, name, what))));
                 return r;
             }
             case "MIRROR_PAD" -> {
-                long rank = input(g, op, 0, name, what).shape().length;
-                return List.of(4 * rank, 4 * rank);
+                long bytes = Checked.multiply(4, input(g, op, 0, name, what).shape().length);
+                return List.of(bytes, bytes);
             }
             default -> {
                 return List.of();

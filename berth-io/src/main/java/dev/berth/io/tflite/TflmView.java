@@ -105,7 +105,6 @@ public final class TflmView {
         return entries;
     }
 
-    /** The step counter's value at the end of TFLM's walk (the last step). */
     /**
      * The steps a kernel's scratch buffer requested in the {@code Prepare} of operator {@code op} of
      * {@code subgraph} lives over, as TFLM marks them: from the operator's step to the step after the
@@ -116,6 +115,7 @@ public final class TflmView {
         return new int[] {opFirst[subgraph][op], opLast[subgraph][op]};
     }
 
+    /** The step counter's value at the end of TFLM's walk (the last step). */
     public int lastStep() {
         return steps;
     }

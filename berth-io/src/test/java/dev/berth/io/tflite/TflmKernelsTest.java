@@ -148,4 +148,80 @@ class TflmKernelsTest {
         assertThat(one(topk, 2, new int[][] {{8}, {1}, {2}, {2}}, new int[] {F32, I32, F32, I32}).unknown())
                 .containsOnlyKeys("TOPK_V2 (TFLM has no reference kernel for it)");
     }
+
+    /**
+     * An SVDF or LSTM of a type its {@code Prepare} refuses (an int16 SVDF input, an int8 LSTM cell
+     * state) is said, not predicted with another type's formula.
+     */
+    @Test
+    void typesTheKernelsPrepareRefusesAreSaidNotGuessed() {
+        int svdf = org.tensorflow.lite.schema.BuiltinOperator.SVDF;
+        TflmKernels.Prediction p = one(svdf, 5, new int[][] {{2, 10}, {8, 10}, {8, 4}, {4}, {2, 32}, {2, 4}},
+                new int[] {I16, I8, I16, I32, I16, I16});
+        assertThat(p.scratch()).isEmpty();
+        assertThat(p.unknown()).containsOnlyKeys("SVDF (its Prepare refuses an input of INT16)");
+        int lstm = org.tensorflow.lite.schema.BuiltinOperator.UNIDIRECTIONAL_SEQUENCE_LSTM;
+        int[][] shapes = new int[25][];
+        int[] types = new int[25];
+        for (int k = 0; k < 25; k++) {
+            shapes[k] = new int[] {3, 3};
+            types[k] = I8;
+        }
+        shapes[0] = new int[] {2, 7, 5};
+        shapes[18] = new int[] {2, 3};
+        shapes[19] = new int[] {2, 3};
+        shapes[24] = new int[] {2, 7, 3};
+        types[19] = I16;
+        assertThat(sizes(one(lstm, 24, shapes, types))).containsExactly(12L, 12L, 12L, 12L);
+        types[19] = F32;
+        assertThat(sizes(one(lstm, 24, shapes, types))).containsExactly(24L, 24L, 24L, 24L);
+        types[19] = I8;
+        assertThat(one(lstm, 24, shapes, types).unknown())
+                .containsOnlyKeys("UNIDIRECTIONAL_SEQUENCE_LSTM (its Prepare refuses a cell state of INT8)");
+    }
+
+    /**
+     * Through control flow, a request lives as TFLM marks it: a subgraph run by two CALL_ONCE
+     * operators gives its SVDF's buffer its step in the first walk to its step in the second (TFLM
+     * keeps the first creation and the last use); an SVDF of a subgraph nothing runs is said.
+     */
+    @Test
+    void aRequestOfASubgraphRunTwiceLivesFromItsFirstStepToItsLast() {
+        List<TfliteModel.Tensor> chain = new ArrayList<>();
+        for (int t = 0; t < 3; t++) {
+            chain.add(new TfliteModel.Tensor(t, "t" + t, F32, new int[] {1, 4}, java.util.Optional.empty(), 0, false));
+        }
+        int callOnce = org.tensorflow.lite.schema.BuiltinOperator.CALL_ONCE;
+        TfliteModel.Subgraph main = new TfliteModel.Subgraph(0, "", chain, new int[] {0}, new int[] {2}, List.of(
+                new TfliteModel.Operator(0, 0, callOnce, "", new int[] {0}, new int[] {1}, new int[0], new int[] {1}),
+                new TfliteModel.Operator(1, 0, callOnce, "", new int[] {1}, new int[] {2}, new int[0], new int[] {1})));
+        int[][] shapes = {{1, 8}, {6, 8}, {6, 2}, {6}, {1, 12}, {1, 6}};
+        boolean[] weights = {false, true, true, true, false, false};
+        List<TfliteModel.Tensor> svdf = new ArrayList<>();
+        for (int t = 0; t < shapes.length; t++) {
+            svdf.add(new TfliteModel.Tensor(t, "s" + t, F32, shapes[t], java.util.Optional.empty(), weights[t] ? 1 : 0,
+                    t == 4));
+        }
+        int code = org.tensorflow.lite.schema.BuiltinOperator.SVDF;
+        TfliteModel.Operator op = new TfliteModel.Operator(0, 1, code, "", new int[] {0, 1, 2, 3, 4}, new int[] {5},
+                new int[0], new int[0]);
+        TfliteModel.Subgraph called = new TfliteModel.Subgraph(1, "", svdf, new int[] {0}, new int[] {5}, List.of(op));
+        TfliteModel.Subgraph never = new TfliteModel.Subgraph(2, "", svdf, new int[] {0}, new int[] {5}, List.of(op));
+        TfliteModel m = new TfliteModel(3, "", List.of(main, called, never), new long[] {0, 64}, List.of(),
+                java.util.Optional.empty(), 0);
+        TflmKernels.Prediction p = TflmKernels.reference(m, TflmView.of(m, "calls"), "calls");
+        // step 1: CALL_ONCE 0, 2: subgraph 1 entered, 3: its SVDF; 4: CALL_ONCE 1, 5: entered, 6: the SVDF
+        assertThat(p.scratch()).containsExactly(new TflmScratch(24, 3, 6));
+        assertThat(p.unknown()).containsOnlyKeys("SVDF (in a subgraph nothing runs)");
+    }
+
+    @Test
+    void scratchBuffersGivenAndPredictedTogetherAreInvalidInput() {
+        assertThatThrownBy(() -> new TfliteImport.Options(List.of(), java.util.Optional.empty(),
+                java.util.Optional.empty(), java.util.OptionalLong.empty(), List.of(new TflmScratch(16, 0, 0)), false,
+                true)).isInstanceOfSatisfying(BerthException.class, e -> {
+                    assertThat(e.category()).isEqualTo(Category.INVALID_INPUT);
+                    assertThat(e.getMessage()).contains("either given (1 are) or predicted, not both");
+                });
+    }
 }
