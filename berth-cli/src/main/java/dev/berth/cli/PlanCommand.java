@@ -197,7 +197,7 @@ final class PlanCommand implements Callable<Integer> {
         WorkloadSources.Loaded in = WorkloadSources.load(workload, kind, TargetJson.load(target), cap, inputsFixed,
                 onnxSpaces.spaces(), scratch);
         Target t = in.target();
-        OperatorOptions.Scheduled scheduled = operators.apply(in, workload.toString());
+        OperatorOptions.Scheduled scheduled = operators.apply(in, workload.toString(), onnxSpaces.fast == null);
         Workload w = scheduled.workload();
         PrintWriter out = spec.commandLine().getOut();
         ProgressBar bar = ProgressBar.wanted(quiet, json, Terminal.stderrIsTerminal())
