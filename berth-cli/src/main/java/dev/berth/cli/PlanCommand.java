@@ -115,15 +115,19 @@ final class PlanCommand implements Callable<Integer> {
             + "the arena with them and predicts the head TFLM ends with when it places them around the offline plan.")
     Path tflmScratch;
 
+    @Option(names = "--replace-plan", description = "For a TFLite model that already holds an offline plan "
+            + "(OfflineMemoryAllocation): plan every tensor anew and write Berth's plan. Without it, Berth keeps the "
+            + "file's offsets of custom operators' tensors and writes its own plan only if its head is no larger.")
+    boolean replacePlan;
+
     @Option(names = "--show", description = "Print a picture of the plan (address over steps).")
     boolean show;
 
     @Option(names = "--json", description = "Print only JSON on stdout.")
     boolean json;
 
-    @Option(names = {"-q", "--quiet"}, description = "No progress bar on stderr (it is shown only on a terminal, "
-            + "for searches longer than a second, and never with --json).")
-    boolean quiet;
+    @picocli.CommandLine.Mixin
+    QuietOption quiet = new QuietOption();
 
     @Option(names = "--width", paramLabel = "COLUMNS", defaultValue = "0",
             description = "Width of the --show picture, at least " + Picture.MIN_WIDTH + " columns (default: the "
@@ -132,6 +136,7 @@ final class PlanCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        Interrupts.install(System.err);
         SolverChoice choice = SearchOptions.solver(solver, minimize);
         searchNodes.check(choice);
         double seconds = SearchOptions.timeLimit(timeLimit != null ? timeLimit : minimize ? 60 : 10);
@@ -152,6 +157,10 @@ final class PlanCommand implements Callable<Integer> {
                         + "model's scratch buffers; " + workload + " is not a .tflite model");
             }
             inputs.add(tflmScratch);
+        }
+        if (replacePlan && kind != InputKind.TFLITE) {
+            throw BerthException.invalid("--replace-plan", "--replace-plan replaces a TFLite model's offline plan; "
+                    + workload + " is not a .tflite model");
         }
         if (output != null) {
             AtomicFiles.requireDistinct(output, "-o", inputs);
@@ -195,14 +204,14 @@ final class PlanCommand implements Callable<Integer> {
         List<dev.berth.io.tflite.TflmScratch> scratch = tflmScratch == null ? List.of()
                 : dev.berth.io.TflmScratchJson.read(tflmScratch);
         WorkloadSources.Loaded in = WorkloadSources.load(workload, kind, TargetJson.load(target), cap, inputsFixed,
-                onnxSpaces.spaces(), scratch);
+                onnxSpaces.spaces(), scratch, replacePlan);
         Target t = in.target();
         OperatorOptions.Scheduled scheduled = operators.apply(in, workload.toString(), onnxSpaces.fast == null);
         Workload w = scheduled.workload();
         PrintWriter out = spec.commandLine().getOut();
-        ProgressBar bar = ProgressBar.wanted(quiet, json, Terminal.stderrIsTerminal())
+        ProgressBar bar = ProgressBar.wanted(quiet.quiet, json, Terminal.stderrIsTerminal())
                 ? new ProgressBar(System.err, Terminal.columns()) : null;
-        PrintWriter log = !minimize ? null : json ? spec.commandLine().getErr() : out;
+        PrintWriter log = !minimize || quiet.quiet ? null : json ? spec.commandLine().getErr() : out;
         if (log != null) {
             log.println("minimize: every space's smallest high-water mark within the work budget (heights of the placed "
                     + "reservations, before generation adds its allocations)");
@@ -215,6 +224,11 @@ final class PlanCommand implements Callable<Integer> {
                 if (bar != null) {
                     bar.searching(elapsedSeconds, limitSeconds);
                 }
+            }
+
+            @Override
+            public boolean interrupted() {
+                return Interrupts.requested();
             }
 
             @Override
@@ -294,7 +308,7 @@ final class PlanCommand implements Callable<Integer> {
                 }
                 g.writeEndObject();
             });
-            return 0;
+            return exitCode();
         }
         out.println("plan " + Visible.text(plan.workload()) + " on target " + Visible.text(t.name()) + ": "
                 + plan.buffers().size()
@@ -316,6 +330,9 @@ final class PlanCommand implements Callable<Integer> {
             out.println();
             out.print(Picture.render(plan, width > 0 ? width : Terminal.columns()));
         }
+        if (quiet.quiet) {
+            return exitCode();
+        }
         out.println(output == null ? "no artifact written (use -o PLAN.json)"
                 : "wrote " + Visible.text(output.toString()));
         if (report != null) {
@@ -327,6 +344,22 @@ final class PlanCommand implements Callable<Integer> {
                     + " offsets, " + given
                     + " given, -1 for the rest)");
         }
-        return 0;
+        return exitCode();
+    }
+
+    /**
+     * 0, or {@link Interrupts#EXIT_CODE} when a Ctrl-C (or SIGTERM) came while {@code plan} ran: the
+     * plan printed and written is then the best found before it, each space it stopped saying
+     * {@code interrupted} (contract §7).
+     */
+    private int exitCode() {
+        if (!Interrupts.requested()) {
+            return 0;
+        }
+        spec.commandLine().getErr().println("berth: interrupted: " + (output == null ? "the plan above is"
+                : "wrote " + Visible.text(output.toString()) + ":") + " the best plan found before the interrupt, "
+                + "validated (a space whose search stopped says 'interrupted')");
+        spec.commandLine().getErr().flush();
+        return Interrupts.EXIT_CODE;
     }
 }
