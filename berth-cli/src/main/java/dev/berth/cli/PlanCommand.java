@@ -224,7 +224,7 @@ final class PlanCommand implements Callable<Integer> {
                 onnxSpaces.spaces(), new WorkloadSources.TfliteOptions(scratch, tflmScratch == null
                         && library == TflmKernels.Library.REFERENCE, replacePlan));
         Target t = in.target();
-        OperatorOptions.Scheduled scheduled = operators.apply(in, workload.toString());
+        OperatorOptions.Scheduled scheduled = operators.apply(in, workload.toString(), onnxSpaces.fast == null);
         Workload w = scheduled.workload();
         PrintWriter out = spec.commandLine().getOut();
         ProgressBar bar = ProgressBar.wanted(quiet.quiet, json, Terminal.stderrIsTerminal())
