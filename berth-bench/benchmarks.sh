@@ -206,8 +206,8 @@ schedule_section() {
     echo "Goals (issue 28): both at most cls 331,776, det 26,214,400, silero 52,096 (1x1536, 16 kHz),"
     echo "face_detection 1,310,720, each proved or bracketed; the others no worse than the file's order."
     echo "keyword_scrambled_8bit falls from 288 to 192: its first operator, QUANTIZE int16 to int8, writes"
-    echo "its 96 bytes over the model's 192-byte input, which dies there. ScheduleOnRealModelsTest asserts them. Run on $(date -u '+%Y-%m-%d %H:%M UTC'), load average"
-    echo "$(cut -d' ' -f1-3 /proc/loadavg)."
+    echo "its 96 bytes over the model's 192-byte input, which dies there. ScheduleOnRealModelsTest asserts"
+    echo "the goals. Run on $(date -u '+%Y-%m-%d %H:%M UTC'), load average $(cut -d' ' -f1-3 /proc/loadavg)."
   } >> "$tmp"
   run "ModelSchedules" java -cp "$jars/benchmarks.jar" dev.berth.bench.ModelSchedules "$root/testdata/models"
 }

@@ -26,23 +26,6 @@ public final class FastSlowPlans {
     private FastSlowPlans() {
     }
 
-    private record Model(String file, List<String> inputs) {
-    }
-
-    private static final List<Model> MODELS = List.of(
-            new Model("ch_PP-OCRv4_det_infer.onnx", List.of("x=1x3x640x640")),
-            new Model("ch_ppocr_mobile_v2.0_cls_infer.onnx", List.of("x=1x3x48x192")),
-            new Model("silero_vad_legacy.onnx", List.of("input=1x1536", "sr=16000")),
-            new Model("hello_deepa.onnx", List.of()),
-            new Model("tflite/face_detection_short_range.tflite", List.of()),
-            new Model("tflite/hello_world_int8.tflite", List.of("serving_default_dense_input:0=1x1")),
-            new Model("tflite/keyword_scrambled_8bit.tflite", List.of()),
-            new Model("tflite/micro_speech_quantized.tflite", List.of()),
-            new Model("tflite/person_detect.tflite", List.of()),
-            new Model("tflite/person_detect_vela.tflite", List.of()),
-            new Model("tflite/trained_lstm_int8.tflite", List.of()));
-
-
     /** npu-ref with its sram in the dma32 format: sram20 addresses 1 MiB, less than a large model's fractions. */
     private static final String WIDE_SRAM_TARGET = """
             { "target": "npu-ref-wide-sram",
@@ -82,14 +65,14 @@ public final class FastSlowPlans {
         int proved = 0;
         double maxGap = 0;
         double maxWall = 0;
-        for (Model m : MODELS) {
+        for (TestModels.Model m : TestModels.ALL) {
             List<String> base = BerthProcess.command(jar, "plan",
                     dir.resolve(m.file()).toString(), "--json");
             for (String in : m.inputs()) {
                 base.add("--input");
                 base.add(in);
             }
-            boolean tflite = m.file().endsWith(".tflite");
+            boolean tflite = m.tflite();
             if (!tflite) {
                 base.add("--target");
                 base.add(target.toString());

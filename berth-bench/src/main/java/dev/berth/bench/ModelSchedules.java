@@ -12,6 +12,7 @@ import dev.berth.schedule.OrderSearch;
 import dev.berth.schedule.Schedule;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -28,22 +29,13 @@ public final class ModelSchedules {
     private ModelSchedules() {
     }
 
-    private record Model(String file, List<String> inputs) {
+    /** The test models, and silero's 8 kHz branch at one 512-sample frame (the A/B script's case). */
+    private static List<TestModels.Model> models() {
+        List<TestModels.Model> all = new ArrayList<>(TestModels.ALL);
+        int silero = all.indexOf(new TestModels.Model("silero_vad_legacy.onnx", List.of("input=1x1536", "sr=16000")));
+        all.add(silero + 1, new TestModels.Model("silero_vad_legacy.onnx", List.of("input=1x512", "sr=1")));
+        return all;
     }
-
-    private static final List<Model> MODELS = List.of(
-            new Model("ch_ppocr_mobile_v2.0_cls_infer.onnx", List.of("x=1x3x48x192")),
-            new Model("ch_PP-OCRv4_det_infer.onnx", List.of("x=1x3x640x640")),
-            new Model("silero_vad_legacy.onnx", List.of("input=1x1536", "sr=16000")),
-            new Model("silero_vad_legacy.onnx", List.of("input=1x512", "sr=1")),
-            new Model("hello_deepa.onnx", List.of()),
-            new Model("tflite/face_detection_short_range.tflite", List.of()),
-            new Model("tflite/hello_world_int8.tflite", List.of("serving_default_dense_input:0=1x1")),
-            new Model("tflite/keyword_scrambled_8bit.tflite", List.of()),
-            new Model("tflite/micro_speech_quantized.tflite", List.of()),
-            new Model("tflite/person_detect.tflite", List.of()),
-            new Model("tflite/person_detect_vela.tflite", List.of()),
-            new Model("tflite/trained_lstm_int8.tflite", List.of()));
 
     public static void main(String[] args) {
         if (args.length != 1) {
@@ -53,11 +45,12 @@ public final class ModelSchedules {
         Path dir = Path.of(args[0]);
         System.out.printf("%-36s %-36s %4s %11s %11s %11s %11s %11s %-8s %8s %4s %7s%n", "model", "inputs", "ops",
                 "file", "in-place", "best order", "both", "bound", "proof", "nodes", "segs", "s");
-        for (Model m : MODELS) {
+        for (TestModels.Model m : models()) {
             String[] inputs = m.inputs().toArray(String[]::new);
             Path file = dir.resolve(m.file());
-            Graph g = m.file().endsWith(".tflite")
-                    ? TfliteSchedule.graph(TfliteImport.read(file, TargetJson.load("tflm"), TfliteImport.Options.of(inputs)))
+            Graph g = m.tflite()
+                    ? TfliteSchedule.graph(TfliteImport.read(file, TargetJson.load("tflm"),
+                            TfliteImport.Options.of(inputs).withReplacePlan(true)))
                     : OnnxSchedule.graph(OnnxImport.read(file, TargetJson.load("npu-ref"), OnnxImport.Options.of(inputs)));
             Schedule fileOrder = OrderSearch.search(g, Order.FILE, InPlace.NONE);
             Schedule inPlace = OrderSearch.search(g, Order.FILE, InPlace.ELEMENTWISE);

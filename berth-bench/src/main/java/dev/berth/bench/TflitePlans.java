@@ -6,6 +6,8 @@ import dev.berth.io.TargetJson;
 import dev.berth.io.TflmScratchJson;
 import dev.berth.io.tflite.ImportedTflite;
 import dev.berth.io.tflite.TfliteImport;
+import dev.berth.io.tflite.TfliteModel;
+import dev.berth.io.tflite.TfliteReader;
 import dev.berth.io.tflite.TflmGreedyPlanner;
 import dev.berth.io.tflite.TflmScratch;
 
@@ -24,7 +26,9 @@ import java.util.List;
  * tensor head, its lower bound and proof, TFLM's own tensor head by Berth's reimplementation of
  * TFLM's greedy planner ({@link TflmGreedyPlanner}, run here) and as TFLM itself computed it
  * ({@code expected/}); with scratch buffers, the head Berth predicts TFLM ends with under Berth's
- * offline plan, beside TFLM's own head (reimplementation and {@code expected/}).
+ * offline plan, beside TFLM's own head (reimplementation and {@code expected/}). A second table: the
+ * file {@code --tflm-plan} writes (the same command, into a temporary directory), its bytes against
+ * the original's and the bound the contract gives (original + the plan's entry + 16 per buffer).
  * Usage: {@code java -cp benchmarks.jar dev.berth.bench.TflitePlans BERTH TFLITE_DIR SCRATCH_DIR} (BERTH: berth.jar, or the {@code berth} launcher).
  */
 public final class TflitePlans {
@@ -42,6 +46,8 @@ public final class TflitePlans {
         Path dir = Path.of(args[1]);
         Path scratchDir = Path.of(args[2]);
         ObjectMapper json = new ObjectMapper();
+        List<String> sizes = new ArrayList<>();
+        Path written = Files.createTempDirectory("berth-tflite-plans");
         List<String> models;
         try (var s = Files.list(dir)) {
             models = s.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".tflite")).sorted().toList();
@@ -92,7 +98,25 @@ public final class TflitePlans {
                     withScratch ? Long.toString(final0.get("tflm").get("head").asLong()) : "-",
                     withScratch ? Long.toString(greedyAll) : "-",
                     run.isObject() ? Long.toString(run.get("head_bytes").asLong()) : "-", wall[RUNS / 2]);
+
+            // the file --tflm-plan writes
+            Path out = written.resolve(file);
+            List<String> write = new ArrayList<>(timed);
+            write.addAll(List.of("--tflm-plan", out.toString()));
+            BerthProcess.run(write);
+            long original = Files.size(dir.resolve(file));
+            long planned = Files.size(out);
+            TfliteModel back = TfliteReader.read(out);
+            long bound = original + 4L * (3 + back.tensorCount()) + 4 + 128 + 16 + 16L * back.bufferBytes().length;
+            sizes.add(String.format("%-28s %10d %10d %8d %7.2f%% %10d %5s", stem, original, planned, planned - original,
+                    100.0 * (planned - original) / original, bound, planned <= bound ? "yes" : "NO"));
+            Files.delete(out);
         }
+        Files.delete(written);
+        System.out.println();
+        System.out.printf("%-28s %10s %10s %8s %8s %10s %5s%n", "--tflm-plan file (bytes)", "original", "planned",
+                "growth", "", "bound", "<=");
+        sizes.forEach(System.out::println);
     }
 
     private static List<String> command(Path jar, Path model, List<String> inputs, Path scratch) {

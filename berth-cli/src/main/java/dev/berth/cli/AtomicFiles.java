@@ -22,6 +22,20 @@ final class AtomicFiles {
     private AtomicFiles() {
     }
 
+    /** The temporary files being written now, in any thread: what a second Ctrl-C deletes before it exits. */
+    private static final java.util.Set<Path> IN_FLIGHT = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    /** Deletes every temporary file being written (a second Ctrl-C, {@link Interrupts}); targets are never touched. */
+    static void discardInFlight() {
+        for (Path tmp : IN_FLIGHT) {
+            try {
+                Files.deleteIfExists(tmp);
+            } catch (IOException e) {
+                // the process ends now: nothing more can be done about it
+            }
+        }
+    }
+
     /** Refuses an output path that is one of the inputs: writing it would destroy what the user had. */
     static void requireDistinct(Path output, String option, List<Path> inputs) {
         Path out = output.toAbsolutePath().normalize();
@@ -121,6 +135,7 @@ final class AtomicFiles {
                     Files.createDirectories(dir);
                 }
                 Path tmp = Files.createTempFile(dir, "." + abs.getFileName() + ".", ".tmp");
+                IN_FLIGHT.add(tmp);
                 temporaries.put(abs, tmp);
                 try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(tmp), 1 << 16)) {
                     e.getValue().writeTo(out);
@@ -152,6 +167,7 @@ final class AtomicFiles {
                 } catch (IOException e) {
                     // best effort: the temporary file's name says what it is
                 }
+                IN_FLIGHT.remove(tmp);
             }
         }
     }

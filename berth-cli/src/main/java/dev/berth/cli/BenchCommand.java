@@ -72,8 +72,15 @@ final class BenchCommand implements Runnable {
         return out;
     }
 
-    /** One instance's row on stderr as it is planned (the table comes on stdout at the end), names made visible. */
-    static void progress(PrintWriter err, String[] row) {
+    /**
+     * One instance's row on stderr as it is planned (the table comes on stdout at the end), names
+     * made visible: progress, so only when stderr is a terminal and without {@code -q} (a log of
+     * {@code 2>&1} holds the table once).
+     */
+    static void progress(PrintWriter err, String[] row, boolean quiet) {
+        if (quiet || !Terminal.stderrIsTerminal()) {
+            return;
+        }
         err.println(Visible.text(String.join("  ", row)));
         err.flush();
     }
@@ -93,6 +100,9 @@ final class BenchCommand implements Runnable {
 
         @Mixin
         SearchNodesOption searchNodes = new SearchNodesOption();
+
+        @Mixin
+        QuietOption quiet = new QuietOption();
 
         @Option(names = "--threads", paramLabel = "N", defaultValue = "0",
                 description = "Threads the search may use: the exact solver's portfolio, and best fit beside greedy "
@@ -180,7 +190,7 @@ final class BenchCommand implements Runnable {
                                 : (double) m.highWater() / o.lowerBound()), o.solver().id(), Tables.proof(o, m)
                         + (o.timeLimited() ? " (clock)" : ""), String.format(Locale.ROOT, "%.3f", seconds)};
                 rows.add(row);
-                progress(err, row);
+                progress(err, row, search.quiet.quiet);
             }
             PrintWriter out = spec.commandLine().getOut();
             out.println();
@@ -279,7 +289,7 @@ final class BenchCommand implements Runnable {
                             String.format(Locale.ROOT, "%.3f", seconds)};
                 }
                 rows.add(row);
-                progress(spec.commandLine().getErr(), row);
+                progress(spec.commandLine().getErr(), row, search.quiet.quiet);
             }
             out.println();
             out.println("berth bench minimalloc " + Visible.text(dir.toString()) + search.describe(choice));

@@ -19,7 +19,9 @@ import java.util.Optional;
         description = "Memory and address planner for accelerator compilers.",
         footer = {"", "Exit codes: 0 done, 1 internal error, 2 invalid-input, 3 address-not-encodable,",
                 "4 arithmetic-overflow, 5 capacity-exceeded, 6 insufficient-deployment-capacity,",
-                "7 host-memory-exhausted (the planner's own heap: give the JVM more with BERTH_JAVA_OPTS=-Xmx...).",
+                "7 host-memory-exhausted (the planner's own heap: give the JVM more with",
+                "BERTH_JAVA_OPTS=-Xmx...), 130 interrupted (Ctrl-C: plan writes the best plan",
+                "found so far).",
                 "", "Examples:", "  berth plan examples/convnet.json --show",
                 "  berth plan examples/convnet.json -o plan.json --report plan.html",
                 "  berth check-deploy plan.json --provide global=16MiB",
@@ -27,6 +29,7 @@ import java.util.Optional;
 public final class Main implements Runnable {
 
     public static void main(String[] args) {
+        Interrupts.allow();
         System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
     }
 
@@ -100,10 +103,12 @@ public final class Main implements Runnable {
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
         boolean jsonAsked = wantsJson(args);
         CommandLine cl = commandLine(args);
+        unwrappedFooters(cl);
         cl.setOut(out);
         cl.setErr(err);
         cl.setParameterExceptionHandler((ex, a) -> {
-            Failure f = new Failure.InvalidInput("usage: " + ex.getMessage(), Optional.empty(), Optional.empty());
+            Failure f = new Failure.InvalidInput("usage: " + ex.getMessage() + suggestions(ex), Optional.empty(),
+                    Optional.empty());
             report(f, jsonAsked, out, err);
             if (!jsonAsked) {
                 err.println("Try '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help'.");
@@ -114,6 +119,11 @@ public final class Main implements Runnable {
             boolean json = wantsJson(parsedArgs);
             if (ex instanceof BerthException be) {
                 report(be.failure(), json, out, err);
+                if (Interrupts.requested()) {
+                    // the interrupt stopped the search before it found a plan (a finite space it had to search)
+                    err.println("berth: interrupted: no plan was found before the interrupt; nothing written");
+                    return Interrupts.EXIT_CODE;
+                }
                 return be.category().exitCode();
             }
             if (ex instanceof RejectedPlan rp) {
@@ -148,6 +158,37 @@ public final class Main implements Runnable {
         out.flush();
         err.flush();
         return code;
+    }
+
+    /**
+     * Every command's footer (its examples) printed line for line, never wrapped at the usage
+     * width, so that an example pastes as one command line (contract §7).
+     */
+    static void unwrappedFooters(CommandLine cl) {
+        cl.getHelpSectionMap().put(CommandLine.Model.UsageMessageSpec.SECTION_KEY_FOOTER, help -> {
+            StringBuilder sb = new StringBuilder();
+            for (String line : help.commandSpec().usageMessage().footer()) {
+                sb.append(line).append(System.lineSeparator());
+            }
+            return sb.toString();
+        });
+        cl.getSubcommands().values().forEach(Main::unwrappedFooters);
+    }
+
+    /**
+     * For a misspelt option or command, the closest of the command's options (or of its
+     * subcommands, for a word that is not an option) by {@link Suggestion}'s rule
+     * ({@code ; did you mean '--solver'?}), or nothing.
+     */
+    static String suggestions(CommandLine.ParameterException ex) {
+        if (!(ex instanceof CommandLine.UnmatchedArgumentException u) || u.getUnmatched().isEmpty()) {
+            return "";
+        }
+        String given = u.getUnmatched().get(0);
+        CommandLine.Model.CommandSpec spec = ex.getCommandLine().getCommandSpec();
+        int eq = given.indexOf('=');
+        return given.startsWith("-") ? Suggestion.didYouMean(eq > 0 ? given.substring(0, eq) : given,
+                spec.optionsMap().keySet()) : Suggestion.didYouMean(given, spec.subcommands().keySet());
     }
 
     /** Twice the heap the JVM had, in whole GiB rounded up: always more than it had. */

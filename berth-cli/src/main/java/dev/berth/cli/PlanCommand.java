@@ -38,6 +38,7 @@ import java.util.concurrent.Callable;
                 "  berth plan examples/seed.json --minimize",
                 "  berth plan examples/seed.json -o plan.json --json",
                 "  berth plan examples/seed.json -o plan.json --report plan.html",
+                "  berth plan examples/block.json --order best --in-place elementwise",
                 "  berth plan model.onnx --input x=1x3x640x640",
                 "  berth plan model.bin --input x=1x3x640x640",
                 "  berth plan model.onnx --input x=1x3x48x192 --fast-space sram",
@@ -87,6 +88,9 @@ final class PlanCommand implements Callable<Integer> {
     @picocli.CommandLine.Mixin
     OnnxSpaceOptions onnxSpaces = new OnnxSpaceOptions();
 
+    @picocli.CommandLine.Mixin
+    OperatorOptions operators = new OperatorOptions();
+
     @Option(names = {"-o", "--output"}, paramLabel = "PLAN.json",
             description = "Write the plan artifact here (for a .csv workload, FILE.csv writes its rows with offsets).")
     Path output;
@@ -111,15 +115,19 @@ final class PlanCommand implements Callable<Integer> {
             + "the arena with them and predicts the head TFLM ends with when it places them around the offline plan.")
     Path tflmScratch;
 
+    @Option(names = "--replace-plan", description = "For a TFLite model that already holds an offline plan "
+            + "(OfflineMemoryAllocation): plan every tensor anew and write Berth's plan. Without it, Berth keeps the "
+            + "file's offsets of custom operators' tensors and writes its own plan only if its head is no larger.")
+    boolean replacePlan;
+
     @Option(names = "--show", description = "Print a picture of the plan (address over steps).")
     boolean show;
 
     @Option(names = "--json", description = "Print only JSON on stdout.")
     boolean json;
 
-    @Option(names = {"-q", "--quiet"}, description = "No progress bar on stderr (it is shown only on a terminal, "
-            + "for searches longer than a second, and never with --json).")
-    boolean quiet;
+    @picocli.CommandLine.Mixin
+    QuietOption quiet = new QuietOption();
 
     @Option(names = "--width", paramLabel = "COLUMNS", defaultValue = "0",
             description = "Width of the --show picture, at least " + Picture.MIN_WIDTH + " columns (default: the "
@@ -128,6 +136,7 @@ final class PlanCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        Interrupts.install(System.err);
         SolverChoice choice = SearchOptions.solver(solver, minimize);
         searchNodes.check(choice);
         double seconds = SearchOptions.timeLimit(timeLimit != null ? timeLimit : minimize ? 60 : 10);
@@ -149,6 +158,10 @@ final class PlanCommand implements Callable<Integer> {
             }
             inputs.add(tflmScratch);
         }
+        if (replacePlan && kind != InputKind.TFLITE) {
+            throw BerthException.invalid("--replace-plan", "--replace-plan replaces a TFLite model's offline plan; "
+                    + workload + " is not a .tflite model");
+        }
         if (output != null) {
             AtomicFiles.requireDistinct(output, "-o", inputs);
         }
@@ -157,6 +170,16 @@ final class PlanCommand implements Callable<Integer> {
         if (report != null) {
             AtomicFiles.requireDistinct(report, "--report", output == null ? inputs
                     : java.util.stream.Stream.concat(inputs.stream(), java.util.stream.Stream.of(output)).toList());
+        }
+        if (!operators.defaults() && tflmPlan != null) {
+            throw BerthException.invalid("--tflm-plan", tflmPlan.toString(), "--tflm-plan writes TFLM's offline plan "
+                    + "for the model's own operator order without in-place pairs; it is not written with --order "
+                    + operators.order().id() + " --in-place " + operators.inPlace().id() + " yet");
+        }
+        if (operators.inPlace() != dev.berth.schedule.InPlace.NONE && onnxSpaces.fast != null) {
+            throw BerthException.invalid("--in-place", operators.inPlace().id(), "--in-place " + operators.inPlace().id()
+                    + " shares a buffer's bytes with its input's in one space; with --fast-space an activation may "
+                    + "live in either of two");
         }
         if (tflmPlan != null && onnxSpaces.fast != null) {
             throw BerthException.invalid("--tflm-plan", tflmPlan.toString(), "--tflm-plan writes TFLM's offline plan, "
@@ -181,13 +204,14 @@ final class PlanCommand implements Callable<Integer> {
         List<dev.berth.io.tflite.TflmScratch> scratch = tflmScratch == null ? List.of()
                 : dev.berth.io.TflmScratchJson.read(tflmScratch);
         WorkloadSources.Loaded in = WorkloadSources.load(workload, kind, TargetJson.load(target), cap, inputsFixed,
-                onnxSpaces.spaces(), scratch);
+                onnxSpaces.spaces(), scratch, replacePlan);
         Target t = in.target();
-        Workload w = in.workload();
+        OperatorOptions.Scheduled scheduled = operators.apply(in, workload.toString());
+        Workload w = scheduled.workload();
         PrintWriter out = spec.commandLine().getOut();
-        ProgressBar bar = ProgressBar.wanted(quiet, json, Terminal.stderrIsTerminal())
+        ProgressBar bar = ProgressBar.wanted(quiet.quiet, json, Terminal.stderrIsTerminal())
                 ? new ProgressBar(System.err, Terminal.columns()) : null;
-        PrintWriter log = !minimize ? null : json ? spec.commandLine().getErr() : out;
+        PrintWriter log = !minimize || quiet.quiet ? null : json ? spec.commandLine().getErr() : out;
         if (log != null) {
             log.println("minimize: every space's smallest high-water mark within the work budget (heights of the placed "
                     + "reservations, before generation adds its allocations)");
@@ -200,6 +224,11 @@ final class PlanCommand implements Callable<Integer> {
                 if (bar != null) {
                     bar.searching(elapsedSeconds, limitSeconds);
                 }
+            }
+
+            @Override
+            public boolean interrupted() {
+                return Interrupts.requested();
             }
 
             @Override
@@ -232,6 +261,7 @@ final class PlanCommand implements Callable<Integer> {
         // a TFLite model: the offline plan whose head, once TFLM has placed the rest online, is smallest
         // (not with --fast-space: TFLM's offline plan has one arena, and the activations were given two spaces)
         java.util.Optional<TflmHeadPlan.Choice> head = in.tflite().isEmpty() || planned.assignment().isPresent()
+                || !operators.defaults()
                 ? java.util.Optional.empty() : java.util.Optional.of(TflmHeadPlan.choose(in.tflite().get(), planned, options));
         PlanResult r = head.isPresent() ? head.get().result() : planned;
         Plan plan = r.plan();
@@ -260,6 +290,14 @@ final class PlanCommand implements Callable<Integer> {
                     g.writeFieldName("assignment");
                     PlanJson.writeAssignment(g, r.assignment().get());
                 }
+                if (plan.order().isPresent()) {
+                    g.writeFieldName("order");
+                    PlanJson.writeOrder(g, plan.order().get());
+                }
+                if (scheduled.chosen().isPresent()) {
+                    g.writeFieldName("schedule");
+                    OrderSummary.writeJson(g, scheduled.chosen().get());
+                }
                 g.writeStringField("output", output == null ? null : output.toString());
                 if (tflmPlan != null) {
                     g.writeStringField("tflmPlan", tflmPlan.toString());
@@ -270,12 +308,13 @@ final class PlanCommand implements Callable<Integer> {
                 }
                 g.writeEndObject();
             });
-            return 0;
+            return exitCode();
         }
         out.println("plan " + Visible.text(plan.workload()) + " on target " + Visible.text(t.name()) + ": "
                 + plan.buffers().size()
                 + " reservations, verified (" + r.verdict().checks() + " checks)");
         out.print(Tables.summary(plan));
+        scheduled.chosen().ifPresent(c -> out.print(OrderSummary.render(c)));
         r.assignment().ifPresent(a -> out.print(AssignmentTable.render(a, plan)));
         out.print(Tables.clockNotes(plan, seconds));
         out.print(Tables.tilesAndGeneration(plan));
@@ -291,6 +330,9 @@ final class PlanCommand implements Callable<Integer> {
             out.println();
             out.print(Picture.render(plan, width > 0 ? width : Terminal.columns()));
         }
+        if (quiet.quiet) {
+            return exitCode();
+        }
         out.println(output == null ? "no artifact written (use -o PLAN.json)"
                 : "wrote " + Visible.text(output.toString()));
         if (report != null) {
@@ -302,6 +344,22 @@ final class PlanCommand implements Callable<Integer> {
                     + " offsets, " + given
                     + " given, -1 for the rest)");
         }
-        return 0;
+        return exitCode();
+    }
+
+    /**
+     * 0, or {@link Interrupts#EXIT_CODE} when a Ctrl-C (or SIGTERM) came while {@code plan} ran: the
+     * plan printed and written is then the best found before it, each space it stopped saying
+     * {@code interrupted} (contract §7).
+     */
+    private int exitCode() {
+        if (!Interrupts.requested()) {
+            return 0;
+        }
+        spec.commandLine().getErr().println("berth: interrupted: " + (output == null ? "the plan above is"
+                : "wrote " + Visible.text(output.toString()) + ":") + " the best plan found before the interrupt, "
+                + "validated (a space whose search stopped says 'interrupted')");
+        spec.commandLine().getErr().flush();
+        return Interrupts.EXIT_CODE;
     }
 }

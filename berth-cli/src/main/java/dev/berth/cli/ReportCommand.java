@@ -34,8 +34,8 @@ final class ReportCommand implements Callable<Integer> {
             description = "Write the report here (replaced whole, never half-written).")
     Path output;
 
-    @Option(names = {"-q", "--quiet"}, description = "Print nothing on success.")
-    boolean quiet;
+    @picocli.CommandLine.Mixin
+    QuietOption quiet = new QuietOption();
 
     @Override
     public Integer call() {
@@ -46,7 +46,7 @@ final class ReportCommand implements Callable<Integer> {
             throw new RejectedPlan(planFile, bad);
         }
         write(plan, output);
-        if (!quiet) {
+        if (!quiet.quiet) {
             spec.commandLine().getOut().println("wrote " + Visible.text(output.toString()) + " ("
                     + plan.buffers().size() + " reservations)");
         }

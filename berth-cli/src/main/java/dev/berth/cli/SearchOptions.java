@@ -15,7 +15,8 @@ final class SearchOptions {
     /** The solver named {@code id}, checked with {@code --minimize} when it is given. */
     static SolverChoice solver(String id, boolean minimize) {
         SolverChoice choice = SolverChoice.byId(id).orElseThrow(() -> BerthException.invalid("--solver", id,
-                "--solver: '" + id + "' is not one of " + SolverChoice.ids()));
+                "--solver: '" + id + "' is not one of " + SolverChoice.ids() + Suggestion.didYouMean(id,
+                        java.util.Arrays.stream(SolverChoice.values()).map(SolverChoice::id).toList())));
         if (minimize && !choice.searches()) {
             throw BerthException.invalid("--minimize", "--minimize needs --solver auto or exact (it searches for "
                     + "smaller plans), not the heuristic " + choice.id());

@@ -56,8 +56,10 @@ final class TfliteSummary {
         Space space = plan.target().spaces().get(m.arenaSpace());
         java.util.Set<String> plannedNames = new java.util.HashSet<>();
         m.view().entries().stream().filter(TflmView.Entry::planned).forEach(e -> plannedNames.add(e.label()));
+        // the tensors Berth plans, and the fixed regions of those it keeps at the file plan's offsets
         List<PlannedBuffer> planned = plan.buffers().stream().filter(b -> b.space().equals(m.arenaSpace())
-                && b.origin() == Origin.TENSOR && plannedNames.contains(b.name())).toList();
+                && (b.origin() == Origin.TENSOR && plannedNames.contains(b.name()) || b.origin() == Origin.FIXED))
+                .toList();
         dev.berth.artifact.SpaceUse use = dev.berth.artifact.SpaceUse.of(planned);
         long peak = use.peak().bytes();
         long high = use.highWater();
@@ -110,29 +112,7 @@ final class TfliteSummary {
             sb.append("  at run time TFLM also adds the kernels' scratch buffers to the head, around the offline plan, which ")
                     .append("can make it larger: give them with --tflm-scratch FILE to plan with them\n");
         }
-        m.model().offlinePlan().ifPresent(w -> {
-            long given = 0;
-            for (TflmView.Entry e : m.view().entries()) {
-                if (e.planned() && e.offlineOffset() >= 0) {
-                    given = Math.max(given, e.offlineEnd());
-                }
-            }
-            sb.append("  the file already holds an OfflineMemoryAllocation plan, which TFLM uses instead of its own: its ")
-                    .append("offsets give a head of ").append(Sizes.human(given)).append("; Berth's plan above ignores them\n");
-            List<TflmView.Overlap> overlaps = m.view().offlineOverlaps(OVERLAPS_SHOWN + 1);
-            if (overlaps.isEmpty()) {
-                sb.append("  that plan places no two tensors TFLM's lifetimes say are live together at common bytes\n");
-            } else {
-                sb.append("  that plan overlaps tensors TFLM's lifetimes say are live together (TFLM accepts it: it checks ")
-                        .append("only the number of offsets):\n");
-                for (TflmView.Overlap o : overlaps.subList(0, Math.min(OVERLAPS_SHOWN, overlaps.size()))) {
-                    sb.append("    ").append(describe(o.a())).append(" and ").append(describe(o.b())).append('\n');
-                }
-                if (overlaps.size() > OVERLAPS_SHOWN) {
-                    sb.append("    and more\n");
-                }
-            }
-        });
+        m.model().offlinePlan().ifPresent(w -> filePlan(sb, m, head));
         return sb.toString();
     }
 
@@ -151,6 +131,74 @@ final class TfliteSummary {
                     .append(" states it; another shape is refused)\n");
         }
         return sb.toString();
+    }
+
+    /**
+     * The plan the file already holds: its head, the tensors Berth kept at its offsets, its overlaps,
+     * and which plan the written model gets (without {@code --replace-plan}: Berth's only when valid and
+     * its head is no larger).
+     */
+    private static void filePlan(StringBuilder sb, ImportedTflite m, TflmHeadPlan.Choice head) {
+        long extent = 0;
+        for (TflmView.Entry e : m.view().entries()) {
+            if (e.planned() && e.offlineOffset() >= 0) {
+                extent = Math.max(extent, e.offlineEnd());
+            }
+        }
+        java.util.Optional<TflmHeadPlan.Candidate> file = head.file();
+        long fileHead = file.map(TflmHeadPlan.Candidate::predictedHead).orElse(extent);
+        sb.append("  the file already holds an OfflineMemoryAllocation plan, which TFLM uses instead of its own: its ")
+                .append("offsets give a head of ").append(Sizes.human(fileHead))
+                .append(m.keepsFilePlan() ? "" : "; Berth's plan above ignores them (--replace-plan)").append('\n');
+        java.util.Set<String> kept = new java.util.HashSet<>();
+        m.kept().forEach(e -> kept.add(e.label()));
+        if (!m.kept().isEmpty()) {
+            java.util.Set<String> ops = new java.util.TreeSet<>();
+            for (TfliteModel.Subgraph g : m.model().subgraphs()) {
+                g.operators().stream().filter(o -> o.customCode().length() > 0 || o.opName().startsWith("CUSTOM"))
+                        .forEach(o -> ops.add(Visible.text(o.opName())));
+            }
+            sb.append("  kept at the file's offsets: ").append(m.kept().size()).append(m.kept().size() == 1 ? " tensor"
+                    : " tensors").append(" of custom operators (").append(String.join(", ", ops)).append("), whose use ")
+                    .append("inside the operator TFLM's lifetimes do not describe; Berth plans the other tensors around ")
+                    .append("them\n");
+        }
+        List<TflmView.Overlap> overlaps = m.view().offlineOverlaps(Integer.MAX_VALUE).stream()
+                .filter(o -> !(kept.contains(o.a().label()) && kept.contains(o.b().label()))).limit(OVERLAPS_SHOWN + 1)
+                .toList();
+        if (overlaps.isEmpty()) {
+            sb.append(kept.isEmpty() ? "  that plan places no two tensors TFLM's lifetimes say are live together at "
+                    + "common bytes\n" : "  that plan places no two tensors TFLM's lifetimes say are live together at "
+                    + "common bytes, but for kept tensors (a custom operator's, which Berth does not judge)\n");
+        } else {
+            sb.append("  that plan overlaps tensors TFLM's lifetimes say are live together (TFLM accepts it: it checks ")
+                    .append("only the number of offsets):\n");
+            for (TflmView.Overlap o : overlaps.subList(0, Math.min(OVERLAPS_SHOWN, overlaps.size()))) {
+                sb.append("    ").append(describe(o.a())).append(" and ").append(describe(o.b())).append('\n');
+            }
+            if (overlaps.size() > OVERLAPS_SHOWN) {
+                sb.append("    and more\n");
+            }
+        }
+        if (!m.keepsFilePlan()) {
+            return;
+        }
+        if (file.isEmpty()) {
+            sb.append("  offline plan written: Berth's (TFLM's head not predicted, so not compared with the file's)\n");
+            return;
+        }
+        java.util.OptionalLong berth = head.candidates().stream().filter(c -> c.source() != TflmHeadPlan.Source.FILE
+                && c.valid()).mapToLong(TflmHeadPlan.Candidate::predictedHead).min();
+        String theirs = berth.isPresent() ? Sizes.human(berth.getAsLong()) : "none valid";
+        if (head.chosen() == TflmHeadPlan.Source.FILE) {
+            sb.append("  offline plan written: the file's, kept (head ").append(Sizes.human(fileHead))
+                    .append("; Berth's: ").append(theirs).append(file.get().valid() ? ""
+                            : "; the file's layout fails Berth's validator").append(")\n");
+        } else {
+            sb.append("  offline plan written: Berth's (head ").append(theirs).append("; the file's: ")
+                    .append(Sizes.human(fileHead)).append(file.get().valid() ? ", no smaller"
+                            : ", its layout fails Berth's validator").append(")\n");
+        }
     }
 
     private static final int OVERLAPS_SHOWN = 10;
@@ -181,6 +229,9 @@ final class TfliteSummary {
             g.writeNumberField("tflmTensorHead", head.tflmTensorHead().getAsLong());
         }
         g.writeStringField("offlinePlan", id(head.chosen()));
+        if (m.keepsFilePlan()) {
+            g.writeNumberField("keptTensors", m.kept().size());
+        }
         g.writeArrayFieldStart("candidates");
         for (TflmHeadPlan.Candidate c : head.candidates()) {
             g.writeStartObject();

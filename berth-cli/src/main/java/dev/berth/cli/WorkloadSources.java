@@ -69,9 +69,12 @@ final class WorkloadSources {
     private WorkloadSources() {
     }
 
-    /** {@code scratch}: a TFLite model's kernels' scratch buffers ({@code --tflm-scratch}), planned in its arena. */
+    /**
+     * {@code scratch}: a TFLite model's kernels' scratch buffers ({@code --tflm-scratch}), planned in its
+     * arena; {@code replacePlan}: {@code --replace-plan}, an offline plan already in the model is ignored.
+     */
     static Loaded load(Path file, InputKind kind, Target target, OptionalLong capacity, List<String> inputs,
-                       OnnxSpaces spaces, List<dev.berth.io.tflite.TflmScratch> scratch) {
+                       OnnxSpaces spaces, List<dev.berth.io.tflite.TflmScratch> scratch, boolean replacePlan) {
         if (kind == InputKind.MINIMALLOC_CSV) {
             if (spaces.fast().isPresent() || spaces.fastCapacity().isPresent()) {
                 throw BerthException.invalid(spaces.fast().isPresent() ? "--fast-space" : "--fast-capacity",
@@ -91,7 +94,7 @@ final class WorkloadSources {
         }
         if (kind == InputKind.TFLITE) {
             ImportedTflite m = TfliteImport.read(file, target, new TfliteImport.Options(inputs, spaces.activations(),
-                    spaces.weights(), capacity, scratch));
+                    spaces.weights(), capacity, scratch, replacePlan));
             Loaded l = new Loaded(m.target(), m.workload(), Optional.empty(), Optional.of(m), Optional.empty());
             return fast(l, spaces, m.arenaSpace(), m.accesses());
         }

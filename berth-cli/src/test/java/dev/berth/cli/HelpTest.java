@@ -41,6 +41,17 @@ class HelpTest {
                 String help = r.out();
                 assertThat(help).containsPattern("(?m)^Examples?:$");
                 assertThat(help).containsPattern("(?m)^  (source <\\()?berth( |\\)|$)");
+                // the examples paste: each is one line as written, however long; the prose fits 80 columns
+                CommandLine cl = Main.commandLine(new String[0]);
+                for (String name : c) {
+                    cl = cl.getSubcommands().get(name);
+                }
+                List<String> lines = help.lines().toList();
+                for (String footer : cl.getCommandSpec().usageMessage().footer()) {
+                    assertThat(lines).contains(footer);
+                }
+                assertThat(lines).filteredOn(l -> !l.startsWith("  berth ")).allSatisfy(l -> assertThat(l.length())
+                        .as(l).isLessThanOrEqualTo(80));
             }));
         }
         return tests;

@@ -167,6 +167,42 @@ class PlanTfliteTest {
         assertThat(java.nio.file.Files.size(dir.resolve("person_detect.once.tflite"))).isLessThanOrEqualTo(303_500);
     }
 
+    /**
+     * person_detect_vela holds Vela's plan (the Ethos-U operator's tensors overlapping on purpose, head
+     * 74,464): Berth keeps it, says so with both heads, and writes it; --replace-plan writes Berth's own
+     * (158,160), and applies to .tflite models only.
+     */
+    @Test
+    void aFilesPlanOfACustomOperatorIsKeptUnlessReplaced() throws Exception {
+        Path out = dir.resolve("vela.tflite");
+        Run r = Run.of("plan", model("person_detect_vela.tflite"), "--tflm-plan", out.toString());
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.out()).containsPattern("arena +logical +at deploy +74464 +74464")
+                .contains("its offsets give a head of 74464 B (72.72 KiB)\n",
+                        "kept at the file's offsets: 4 tensors of custom operators (CUSTOM(ethos-u))",
+                        "but for kept tensors (a custom operator's, which Berth does not judge)",
+                        "offline plan written: Berth's (head 74464 B (72.72 KiB); the file's: 74464 B (72.72 KiB), no "
+                                + "smaller)")
+                .doesNotContain("overlaps tensors");
+        assertThat(dev.berth.io.tflite.TfliteReader.read(out).offlinePlan().orElseThrow()).as("Vela's words")
+                .containsExactly(dev.berth.io.tflite.TfliteReader.read(Path.of(model("person_detect_vela.tflite")))
+                        .offlinePlan().orElseThrow());
+        Run json = Run.of("plan", model("person_detect_vela.tflite"), "--json");
+        JsonNode tflm = new ObjectMapper().readTree(json.out()).get("tflm");
+        assertThat(tflm.get("head").asLong()).isEqualTo(74464);
+        assertThat(tflm.get("keptTensors").asInt()).isEqualTo(4);
+        assertThat(tflm.get("offlinePlan").asText()).isEqualTo("berth");
+
+        Run replaced = Run.of("plan", model("person_detect_vela.tflite"), "--replace-plan");
+        assertThat(replaced.exit()).as(replaced.err()).isZero();
+        assertThat(replaced.out()).containsPattern("arena +logical +at deploy +158160 +158160")
+                .contains("Berth's plan above ignores them (--replace-plan)", "that plan overlaps tensors")
+                .doesNotContain("kept at the file's offsets", "offline plan written");
+        Run notTflite = Run.of("plan", TestData.root().resolve("examples/seed.json").toString(), "--replace-plan");
+        assertThat(notTflite.exit()).isEqualTo(2);
+        assertThat(notTflite.err()).contains("invalid-input", "--replace-plan replaces a TFLite model's offline plan");
+    }
+
     private static String scratch(String model) {
         return TestData.require("tflm-scratch/" + model + ".json").toString();
     }

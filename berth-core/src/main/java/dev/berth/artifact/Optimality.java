@@ -66,7 +66,12 @@ public record Optimality(SolverKind solver, long lowerBound, Proof proof, Option
          * one reservation of its largest: what a search proved holds for such plans only, and the
          * lower bound is the one every plan has.
          */
-        SHARED("shared");
+        SHARED("shared"),
+        /**
+         * The user interrupted the search (Ctrl-C, {@link dev.berth.solve.Progress#interrupted()}): the
+         * placement is the best found until then.
+         */
+        INTERRUPTED("interrupted");
 
         private final String id;
 
@@ -80,6 +85,11 @@ public record Optimality(SolverKind solver, long lowerBound, Proof proof, Option
 
         public static Optional<Open> byId(String id) {
             return Arrays.stream(values()).filter(o -> o.id.equals(id)).findFirst();
+        }
+
+        /** Every reason's id, in order, for messages: {@code work-budget, time-limit, ...}. */
+        public static String ids() {
+            return String.join(", ", Arrays.stream(values()).map(Open::id).toList());
         }
     }
 
@@ -95,7 +105,7 @@ public record Optimality(SolverKind solver, long lowerBound, Proof proof, Option
         Require.nonNegative(lowerBound, "lowerBound");
         if ((proof == Proof.OPEN) != open.isPresent()) {
             throw BerthException.invalid("open", open.map(Open::id).orElse(""), proof == Proof.OPEN
-                    ? "open: an open bracket says why it is open (work-budget, time-limit, size, heuristic, tiles, shared)"
+                    ? "open: an open bracket says why it is open (" + Open.ids() + ")"
                     : "open: a space with proof '" + proof.id() + "' has no open bracket, so no reason for one");
         }
         if (open.isPresent() && open.get() == Open.TIME_LIMIT && !timeLimited) {
@@ -119,6 +129,7 @@ public record Optimality(SolverKind solver, long lowerBound, Proof proof, Option
                 case HEURISTIC -> "heuristic only";
                 case TILES -> "tiles above";
                 case SHARED -> "shared chains placed whole";
+                case INTERRUPTED -> "interrupted";
             };
         };
     }

@@ -40,10 +40,14 @@ final class SharedOffsets {
             }
             return new SharedOffsets(in, Optional.of(o.order()));
         }
+        if (w.operators() instanceof Operators.Listed l) {
+            // planned as listed: the listed order, no pair
+            return new SharedOffsets(Map.of(), Optional.of(l.operators()));
+        }
         return new SharedOffsets(Map.of(), Optional.empty());
     }
 
-    /** The order the plan runs its operators in, when the workload has one. */
+    /** The order the plan runs its operators in, when the workload has operators (chosen, or as listed). */
     Optional<List<Operator>> order() {
         return order;
     }

@@ -1,17 +1,20 @@
 package dev.berth.plan;
 
 import dev.berth.assign.Work;
+import dev.berth.solve.SolverChoice;
 import dev.berth.solve.exact.Minimizer;
 import dev.berth.solve.heuristic.HeuristicSolver;
 import dev.berth.solve.skyline.SkylineSolver;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.OptionalLong;
 
 /**
  * Every size rule and work budget of planning, in one place, each with one name: which stages of
- * {@code auto}'s ladder run on a space of {@code n} items with bytes ({@link SpaceSearch}), how
- * much work the skyline heuristic and the exact search get there, and the assignment phase's
- * budget. Work is counted in placements and search nodes, never in time, so that the same input
+ * {@code auto}'s ladder run on a space of {@code n} items with bytes ({@link #ladder}, the list
+ * {@link SpaceSearch} runs), how much work the skyline heuristic and the exact search get there,
+ * and the assignment phase's budget. Work is counted in placements and search nodes, never in time, so that the same input
  * gives the same plan on any machine. docs/design.md's tables of these rules are checked against
  * them ({@code WorkPolicyTest}).
  *
@@ -90,6 +93,31 @@ record WorkPolicy(Effort effort, OptionalLong searchNodes) {
     /** The policy of an effort, by its own rules alone. */
     static WorkPolicy of(Effort effort) {
         return new WorkPolicy(effort, OptionalLong.empty());
+    }
+
+    /**
+     * {@code auto}'s ladder, or the one a heuristic or the exact choice runs, on a space of
+     * {@code items} items with bytes ({@code finiteSpace}: it has a capacity): the stages
+     * {@link SpaceSearch} runs in order until one ends the search. {@code auto}: the heuristics
+     * (greedy alone above {@link #BOTH_HEURISTICS_UP_TO}); the skyline up to {@link #SKYLINE_UP_TO}
+     * (at the fit effort only in a finite space: in any other, what the heuristics placed within the
+     * format already ended the search); the minimisation up to {@link #MINIMIZE_UP_TO}, above it the
+     * bracket left open. {@code exact}: both heuristics and the minimisation, at any size.
+     */
+    List<SpaceSearch.Stage> ladder(SolverChoice choice, int items, boolean finiteSpace) {
+        if (choice.kind().isPresent() && !choice.kind().get().complete()) {
+            return List.of(new SpaceSearch.OneHeuristic(choice.kind().get()));
+        }
+        if (choice == SolverChoice.EXACT) {
+            return List.of(new SpaceSearch.Heuristics(true), new SpaceSearch.Minimise(search(items)));
+        }
+        List<SpaceSearch.Stage> ladder = new ArrayList<>();
+        ladder.add(new SpaceSearch.Heuristics(items <= BOTH_HEURISTICS_UP_TO));
+        if (items <= SKYLINE_UP_TO && (effort != Effort.FIT || finiteSpace)) {
+            ladder.add(new SpaceSearch.Skyline(skyline(items)));
+        }
+        ladder.add(items <= MINIMIZE_UP_TO ? new SpaceSearch.Minimise(search(items)) : new SpaceSearch.TooLarge());
+        return ladder;
     }
 
     /**

@@ -8,7 +8,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 /**
  * The clock's side of a search: a deadline (the {@code --time-limit} safety net), a cancellation
  * flag shared by cooperating searches, and an optional {@link Progress} listener told about the
- * search each time it polls {@link #exhausted()}.
+ * search each time it polls {@link #exhausted()}, which may also interrupt it
+ * ({@link Progress#interrupted()}, {@link #stoppedByInterrupt()}).
  *
  * <p>How much a search does is bounded by work (nodes, rounds, dives), which gives the same
  * answer on every machine; the deadline only stops a search that runs too long. A budget
@@ -25,6 +26,7 @@ public final class Budget {
     private final Progress progress;
     private final Budget parent;
     private volatile boolean clockStopped;
+    private volatile boolean interruptStopped;
 
     private Budget(long deadlineNanos, AtomicBoolean cancelled, long startNanos, double limitSeconds, Progress progress,
                    Budget parent) {
@@ -94,10 +96,20 @@ public final class Budget {
         return new Budget(deadlineNanos, cancelled, startNanos, limitSeconds, progress, this);
     }
 
-    /** True when the search must stop: cancelled, or the deadline passed (then {@link #stoppedByClock()} is true). */
+    /**
+     * True when the search must stop: cancelled, interrupted by the listener
+     * ({@link Progress#interrupted()}; then {@link #stoppedByInterrupt()} is true), or the
+     * deadline passed (then {@link #stoppedByClock()} is true).
+     */
     public boolean exhausted() {
         if (progress != Progress.NONE) {
             progress.searching((System.nanoTime() - startNanos) / 1e9, limitSeconds);
+            if (progress.interrupted()) {
+                for (Budget b = this; b != null; b = b.parent) {
+                    b.interruptStopped = true;
+                }
+                return true;
+            }
         }
         return expired();
     }
@@ -122,6 +134,14 @@ public final class Budget {
     /** True once the deadline has stopped a search under this budget (or a scope or child of it). */
     public boolean stoppedByClock() {
         return clockStopped;
+    }
+
+    /**
+     * True once the listener's {@link Progress#interrupted()} has stopped a search under this
+     * budget (or a scope or child of it). The heuristics, which poll {@link #expired()}, never see it.
+     */
+    public boolean stoppedByInterrupt() {
+        return interruptStopped;
     }
 
     public void cancel() {

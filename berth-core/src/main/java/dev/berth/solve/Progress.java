@@ -26,4 +26,15 @@ public interface Progress {
      */
     default void bracket(String space, long lower, long upper, String event) {
     }
+
+    /**
+     * Whether the caller wants the searches to stop now and keep what they have (the user pressed
+     * Ctrl-C): polled with {@link #searching}, on the searching threads, so it must be quick (a
+     * volatile read). Once true, every search under the budget stops at its next poll, the
+     * one-pass heuristics still place everything, and each space a stop left open says
+     * {@code interrupted} ({@link Budget#stoppedByInterrupt()}). False unless overridden.
+     */
+    default boolean interrupted() {
+        return false;
+    }
 }

@@ -105,6 +105,9 @@ class OperatorPlanTest {
             assertThat(((Operators.Ordered) low.operators()).order())
                     .isEqualTo(((Operators.Listed) w.operators()).operators());
             assertThat(((Operators.Ordered) low.operators()).shared()).isEmpty();
+            // planned as it is, a listed workload's plan carries the listed order, as the lowered one's does
+            assertThat(Planner.plan(target(ref.alignment()), w, Planner.Options.defaults()).plan())
+                    .isEqualTo(Planner.plan(target(ref.alignment()), low, Planner.Options.defaults()).plan());
         }));
     }
 

@@ -1,6 +1,7 @@
 package dev.berth.plan;
 
 import dev.berth.assign.Work;
+import dev.berth.solve.SolverChoice;
 import dev.berth.solve.exact.Minimizer;
 import dev.berth.solve.heuristic.HeuristicSolver;
 import org.junit.jupiter.api.Test;
@@ -158,5 +159,31 @@ class WorkPolicyTest {
                     .isEqualTo(new Work(number(row.get(1)), nodes, WorkPolicy.ASSIGNMENT_SEARCH_UP_TO));
         }
         assertThat(seen).containsExactlyInAnyOrder(Effort.values());
+    }
+
+    @Test
+    void theLadderIsTheSizeRulesInOrder() {
+        WorkPolicy d = WorkPolicy.of(Effort.DEFAULT);
+        int small = WorkPolicy.MINIMIZE_UP_TO;
+        assertThat(d.ladder(SolverChoice.AUTO, small, false)).containsExactly(new SpaceSearch.Heuristics(true),
+                new SpaceSearch.Skyline(d.skyline(small)), new SpaceSearch.Minimise(d.search(small)));
+        assertThat(d.ladder(SolverChoice.AUTO, small + 1, false)).containsExactly(new SpaceSearch.Heuristics(true),
+                new SpaceSearch.Skyline(d.skyline(small + 1)), new SpaceSearch.TooLarge());
+        assertThat(d.ladder(SolverChoice.AUTO, WorkPolicy.SKYLINE_UP_TO + 1, true))
+                .containsExactly(new SpaceSearch.Heuristics(true), new SpaceSearch.TooLarge());
+        assertThat(d.ladder(SolverChoice.AUTO, WorkPolicy.BOTH_HEURISTICS_UP_TO + 1, true))
+                .containsExactly(new SpaceSearch.Heuristics(false), new SpaceSearch.TooLarge());
+        // the fit effort runs the skyline only where a capacity can still be missed
+        WorkPolicy fit = WorkPolicy.of(Effort.FIT);
+        assertThat(fit.ladder(SolverChoice.AUTO, 100, false)).containsExactly(new SpaceSearch.Heuristics(true),
+                new SpaceSearch.Minimise(fit.search(100)));
+        assertThat(fit.ladder(SolverChoice.AUTO, 100, true)).containsExactly(new SpaceSearch.Heuristics(true),
+                new SpaceSearch.Skyline(fit.skyline(100)), new SpaceSearch.Minimise(fit.search(100)));
+        // exact: both heuristics and the minimisation at any size; a heuristic alone
+        assertThat(d.ladder(SolverChoice.EXACT, 1_000_000, false)).containsExactly(new SpaceSearch.Heuristics(true),
+                new SpaceSearch.Minimise(d.search(1_000_000)));
+        for (SolverChoice c : List.of(SolverChoice.GREEDY, SolverChoice.BEST_FIT, SolverChoice.SKYLINE)) {
+            assertThat(d.ladder(c, 10, true)).containsExactly(new SpaceSearch.OneHeuristic(c.kind().orElseThrow()));
+        }
     }
 }

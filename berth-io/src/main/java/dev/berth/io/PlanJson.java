@@ -190,12 +190,12 @@ public final class PlanJson {
         if (m.has("open")) {
             String openId = Json.string(m.get("open"), p + ".open");
             open = Optional.of(Optimality.Open.byId(openId).orElseThrow(() -> BerthException.invalid(p + ".open", openId,
-                    p + ".open: '" + openId + "' is not one of work-budget, time-limit, size, heuristic, tiles, shared")));
+                    p + ".open: '" + openId + "' is not one of " + Optimality.Open.ids())));
         }
         if ((proof == Optimality.Proof.OPEN) != open.isPresent()) {
             throw BerthException.invalid(p + ".open", p + ".open: " + (open.isPresent()
                     ? "a space with proof '" + proofId + "' has no open bracket, so no 'open' reason"
-                    : "a space with proof 'open' says why in 'open' (work-budget, time-limit, size, heuristic, tiles, shared)"));
+                    : "a space with proof 'open' says why in 'open' (" + Optimality.Open.ids() + ")"));
         }
         JsonNode t = m.get("timeLimited");
         if (!t.isBoolean()) {

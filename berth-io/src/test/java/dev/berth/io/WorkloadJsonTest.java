@@ -20,7 +20,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class WorkloadJsonTest {
     private static final Target NPU_REF = TargetJson.load("npu-ref");
 
-    private static Workload read(String json) {
+    static Workload read(String json) {
         try {
             return WorkloadJson.read(Json.parse(new ByteArrayInputStream(json.getBytes(StandardCharsets.UTF_8)), "w.json"),
                     "w", NPU_REF);

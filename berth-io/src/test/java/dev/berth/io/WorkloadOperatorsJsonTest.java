@@ -15,11 +15,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -30,12 +28,7 @@ class WorkloadOperatorsJsonTest {
     private static final Target NPU_REF = TargetJson.load("npu-ref");
 
     private static Workload read(String json) {
-        try {
-            return WorkloadJson.read(Json.parse(new ByteArrayInputStream(json.getBytes(StandardCharsets.UTF_8)), "w.json"),
-                    "w", NPU_REF);
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
+        return WorkloadJsonTest.read(json);
     }
 
     private static final String CHAIN = """

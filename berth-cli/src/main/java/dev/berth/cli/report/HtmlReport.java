@@ -94,6 +94,7 @@ public final class HtmlReport {
                 c.why().ifPresent(w -> chosen.add(w.space()));
             }
         });
+        plan.order().ifPresent(order -> order(sb, plan, order));
         if (chosen.size() > 1) {
             sb.append("<div class=\"side-by-side\">\n");
         }
@@ -172,6 +173,28 @@ public final class HtmlReport {
                 sb.append("<td>").append(Text.html(c.space())).append("</td><td></td><td></td><td></td><td></td>");
             }
             sb.append("</tr>\n");
+        }
+        sb.append("</tbody></table>\n</section>\n");
+    }
+
+    /** A version 4 plan's operators, one row per step, and the buffers each writes over one of its inputs. */
+    private static void order(StringBuilder sb, Plan plan, List<dev.berth.workload.Operator> order) {
+        long shared = plan.buffers().stream().filter(b -> b.sharesWith().isPresent()).count();
+        sb.append("<section class=\"choices\" id=\"order\"><h2>Operator order</h2>\n<p class=\"metrics\">")
+                .append(order.size()).append(order.size() == 1 ? " operator, " : " operators, ").append(shared)
+                .append(shared == 1 ? " buffer" : " buffers").append(" written over an input (same offset)</p>\n")
+                .append("<table class=\"summary\"><thead><tr><th>step</th><th>operator</th><th>reads</th><th>writes</th>")
+                .append("<th>written over</th></tr></thead><tbody>\n");
+        for (int step = 0; step < order.size(); step++) {
+            dev.berth.workload.Operator op = order.get(step);
+            List<String> over = new java.util.ArrayList<>();
+            for (String w : op.writes()) {
+                plan.buffer(w).flatMap(PlannedBuffer::sharesWith).ifPresent(in -> over.add(w + " over " + in));
+            }
+            sb.append("<tr><td class=\"n\">").append(step).append("</td><td>").append(Text.html(op.name()))
+                    .append("</td><td>").append(Text.html(String.join(", ", op.reads()))).append("</td><td>")
+                    .append(Text.html(String.join(", ", op.writes()))).append("</td><td>")
+                    .append(Text.html(String.join(", ", over))).append("</td></tr>\n");
         }
         sb.append("</tbody></table>\n</section>\n");
     }

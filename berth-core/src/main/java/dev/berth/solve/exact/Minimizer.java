@@ -52,7 +52,23 @@ public final class Minimizer {
         /** The budget's clock stopped a search first: the result may differ on another machine. */
         CLOCK,
         /** The exact search could not be set up: the instance would pass its entry limit. */
-        NOT_SET_UP
+        NOT_SET_UP,
+        /** The budget's listener interrupted it ({@link dev.berth.solve.Progress#interrupted()}: Ctrl-C). */
+        INTERRUPTED
+    }
+
+    /** Whether the clock or the listener's interrupt stopped a search under {@code budget}: no probe goes on. */
+    private static boolean halted(Budget budget) {
+        return budget.stoppedByClock() || budget.stoppedByInterrupt();
+    }
+
+    /** Why {@link #halted} stopped the minimisation, and the words its last step says it in. */
+    private static Stop haltStop(Budget budget) {
+        return budget.stoppedByInterrupt() ? Stop.INTERRUPTED : Stop.CLOCK;
+    }
+
+    private static String haltWords(Budget budget) {
+        return budget.stoppedByInterrupt() ? "by the interrupt" : "at the time limit";
     }
 
     /**
@@ -161,7 +177,7 @@ public final class Minimizer {
             } else {
                 boolean proof = o instanceof Outcome.Infeasible;
                 String reason = o instanceof Outcome.Infeasible inf ? inf.reason() : ((Outcome.Unknown) o).reason();
-                Stop stop = proof ? Stop.NONE : budget.stoppedByClock() ? Stop.CLOCK
+                Stop stop = proof ? Stop.NONE : halted(budget) ? haltStop(budget)
                         : in == null ? Stop.NOT_SET_UP : Stop.WORK;
                 log.accept(new Step(Math.min(lower, p.limit()), p.limit(), proof ? "no placement within " + p.limit()
                         + ": " + reason : "no placement within " + p.limit() + " found: " + reason));
@@ -171,10 +187,10 @@ public final class Minimizer {
         }
         if (in == null && lower < upper) {
             // no probe can run: the bracket stays as the start left it
-            boolean clock = budget.stoppedByClock();
+            boolean clock = halted(budget);
             log.accept(new Step(lower, upper, "no probes: " + notSetUp));
-            return new Result(lower, upper, Optional.of(best), false, false, "", clock ? Stop.CLOCK : Stop.NOT_SET_UP,
-                    nodes, steps);
+            return new Result(lower, upper, Optional.of(best), false, false, "", clock ? haltStop(budget)
+                    : Stop.NOT_SET_UP, nodes, steps);
         }
         long remaining = Math.max(0, work.searchNodes());
         long slice = work.firstProbeNodes();
@@ -200,9 +216,9 @@ public final class Minimizer {
                             + exact.lastNodes() + " nodes)"));
                     continue;
                 } else {
-                    clock = budget.stoppedByClock();
+                    clock = halted(budget);
                     log.accept(new Step(lower, upper, "limit " + lower + ": undecided "
-                            + (clock ? "at the time limit" : "in " + Math.min(slice, used) + " nodes")));
+                            + (clock ? haltWords(budget) : "in " + Math.min(slice, used) + " nodes")));
                 }
                 break;
             }
@@ -227,10 +243,10 @@ public final class Minimizer {
                     log.accept(new Step(Math.min(lower, upper), upper, "limit " + c + ": proved infeasible ("
                             + exact.lastNodes() + " nodes)"));
                 } else {
-                    clock = budget.stoppedByClock();
+                    clock = halted(budget);
                     a = Checked.add(c, g);
                     log.accept(new Step(lower, upper, "limit " + c + ": undecided "
-                            + (clock ? "at the time limit" : "in " + Math.min(slice, used) + " nodes")));
+                            + (clock ? haltWords(budget) : "in " + Math.min(slice, used) + " nodes")));
                 }
             }
             if (!progressMade) {
@@ -239,9 +255,9 @@ public final class Minimizer {
         }
         boolean optimal = lower >= upper;
         lower = Math.min(lower, upper);
-        Stop stop = optimal ? Stop.NONE : clock ? Stop.CLOCK : Stop.WORK;
+        Stop stop = optimal ? Stop.NONE : clock ? haltStop(budget) : Stop.WORK;
         log.accept(new Step(lower, upper, optimal ? "optimal: " + upper
-                : "stopped " + (clock ? "at the time limit" : "with the work budget spent") + ": the optimum is in ["
+                : "stopped " + (clock ? haltWords(budget) : "with the work budget spent") + ": the optimum is in ["
                 + lower + ", " + upper + "]"));
         return new Result(lower, upper, Optional.of(best), optimal, false, "", stop, nodes, steps);
     }

@@ -24,16 +24,42 @@ import java.util.Map;
  *                       an output of the model
  * @param storedShape    the inputs of subgraph 0 whose shape signature has -1 and that no
  *                       {@code --input} stated: planned at the shape the file stores, as TFLM plans them
+ * @param keepsFilePlan  the file holds an offline plan and Berth compares its own with it (no
+ *                       {@code --replace-plan}): it writes its own only if valid and its head is no larger
+ * @param kept           the tensors whose offsets in the file's plan Berth keeps (custom operators'
+ *                       tensors): not buffers of the workload but its fixed regions ({@code kept0}, ...)
+ *                       in {@code arenaSpace}; empty without {@code keepsFilePlan}
  */
 public record ImportedTflite(String name, TfliteModel model, TflmView view, Target target, Workload workload,
                              String arenaSpace, String variableSpace, String constantSpace,
                              Map<String, String> bufferOf, List<TflmScratch> scratch, Map<String, Long> accesses,
-                             List<TfliteModel.Tensor> storedShape) {
+                             List<TfliteModel.Tensor> storedShape, boolean keepsFilePlan,
+                             List<TflmView.Entry> kept) {
     public ImportedTflite {
         bufferOf = Map.copyOf(bufferOf);
         scratch = List.copyOf(scratch);
         storedShape = List.copyOf(storedShape);
+        kept = List.copyOf(kept);
         accesses = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(accesses));
+    }
+
+    /**
+     * Per entry of the view, the file plan's offset of a kept tensor, -1 for every other; {@code null}
+     * when no tensor is kept.
+     */
+    public int[] keptOffsets() {
+        if (kept.isEmpty()) {
+            return null;
+        }
+        java.util.Set<String> labels = new java.util.HashSet<>();
+        kept.forEach(e -> labels.add(e.label()));
+        return view.entries().stream().mapToInt(e -> labels.contains(e.label()) ? e.offlineOffset() : -1).toArray();
+    }
+
+    /** Per entry of the view, the offset the file's offline plan gives it (-1: none); {@code null} without a plan. */
+    public int[] fileOffsets() {
+        return model.offlinePlan().isEmpty() ? null : view.entries().stream().mapToInt(TflmView.Entry::offlineOffset)
+                .toArray();
     }
 
     /** Tensors TFLM plans in its arena. */

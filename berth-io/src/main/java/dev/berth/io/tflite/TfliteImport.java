@@ -5,8 +5,10 @@ import dev.berth.io.onnx.InputFix;
 import dev.berth.target.Space;
 import dev.berth.target.Target;
 import dev.berth.workload.BufferSpec;
+import dev.berth.workload.FixedRegion;
 import dev.berth.workload.Lifetime;
 import dev.berth.workload.Workload;
+import org.tensorflow.lite.schema.BuiltinOperator;
 
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
@@ -49,12 +51,20 @@ public final class TfliteImport {
      * @param capacity        {@code --capacity}: the arena becomes a finite (local) space of this size
      * @param scratch         {@code --tflm-scratch}: the kernels' scratch buffers, planned in the arena
      *                        beside the tensors (their steps must lie in the model's)
+     * @param replacePlan     {@code --replace-plan}: an offline plan already in the file is ignored (else
+     *                        its offsets of custom operators' tensors are kept, and Berth's plan compared
+     *                        with it: {@link ImportedTflite#keepsFilePlan})
      */
     public record Options(List<String> inputs, Optional<String> activationSpace, Optional<String> constantSpace,
-                          OptionalLong capacity, List<TflmScratch> scratch) {
+                          OptionalLong capacity, List<TflmScratch> scratch, boolean replacePlan) {
         public Options {
             inputs = List.copyOf(inputs);
             scratch = List.copyOf(scratch);
+        }
+
+        public Options(List<String> inputs, Optional<String> activationSpace, Optional<String> constantSpace,
+                       OptionalLong capacity, List<TflmScratch> scratch) {
+            this(inputs, activationSpace, constantSpace, capacity, scratch, false);
         }
 
         public Options(List<String> inputs, Optional<String> activationSpace, Optional<String> constantSpace,
@@ -68,7 +78,12 @@ public final class TfliteImport {
 
         /** The same options with the kernels' scratch buffers. */
         public Options withScratch(List<TflmScratch> buffers) {
-            return new Options(inputs, activationSpace, constantSpace, capacity, buffers);
+            return new Options(inputs, activationSpace, constantSpace, capacity, buffers, replacePlan);
+        }
+
+        /** The same options with {@code --replace-plan} ({@code replace}) or without. */
+        public Options withReplacePlan(boolean replace) {
+            return new Options(inputs, activationSpace, constantSpace, capacity, scratch, replace);
         }
     }
 
@@ -111,8 +126,15 @@ public final class TfliteImport {
         List<BufferSpec> constant = new ArrayList<>();
         Map<String, String> bufferOf = new LinkedHashMap<>();
         Map<Long, String> constantBuffer = new LinkedHashMap<>();
+        boolean keepsFilePlan = m.offlinePlan().isPresent() && !o.replacePlan();
+        List<TflmView.Entry> kept = keepsFilePlan ? kept(m, view) : List.of();
+        java.util.Set<String> keptLabels = new java.util.HashSet<>();
+        kept.forEach(e -> keptLabels.add(e.label()));
         for (TflmView.Entry e : view.entries()) {
             TfliteModel.Tensor tensor = m.subgraphs().get(e.subgraph()).tensors().get(e.index());
+            if (keptLabels.contains(e.label())) {
+                continue;
+            }
             if (e.planned()) {
                 Lifetime live = e.variable() ? new Lifetime(0, last) : lifetime(e, shift);
                 planned.add(new BufferSpec(e.label(), e.bytes(), arena, 1, live, Optional.empty()));
@@ -140,8 +162,122 @@ public final class TfliteImport {
         List<BufferSpec> all = new ArrayList<>(planned);
         all.addAll(variables);
         all.addAll(constant);
-        return new ImportedTflite(name, m, view, t, new Workload(name, all, List.of()), arena.name(), persistent.name(),
-                constants.name(), bufferOf, o.scratch(), accesses(m, view), storedShape);
+        Map<String, Long> accesses = accesses(m, view);
+        accesses.keySet().removeAll(keptLabels);
+        return new ImportedTflite(name, m, view, t, new Workload(name, all, keptRegions(kept, arena, shift)),
+                arena.name(), persistent.name(), constants.name(), bufferOf, o.scratch(), accesses, storedShape,
+                keepsFilePlan, kept);
+    }
+
+    /** Custom operators' tensors a file's plan places more than this many of are refused (the regions' sweep is quadratic). */
+    static final int MAX_KEPT = 4096;
+
+    /**
+     * The tensors whose offsets in the file's offline plan Berth keeps: planned tensors the plan gives
+     * an offset that an operator of a custom code reads, writes or holds as an intermediate (an
+     * Ethos-U operator's input, output and scratch tensors, say): what the NPU does with them inside
+     * the operator TFLM's lifetimes do not describe, so Berth cannot tell whether the plan's overlaps
+     * between them are safe, and does not move them.
+     */
+    private static List<TflmView.Entry> kept(TfliteModel m, TflmView view) {
+        java.util.Set<String> custom = new java.util.HashSet<>();
+        for (TfliteModel.Subgraph g : m.subgraphs()) {
+            for (TfliteModel.Operator op : g.operators()) {
+                if (op.builtinCode() == BuiltinOperator.CUSTOM) {
+                    for (int[] tensors : new int[][] {op.inputs(), op.outputs(), op.intermediates()}) {
+                        for (int t : tensors) {
+                            if (t >= 0) {
+                                custom.add(g.index() + ":" + t);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        List<TflmView.Entry> kept = new ArrayList<>();
+        for (TflmView.Entry e : view.entries()) {
+            if (e.planned() && e.offlineOffset() >= 0 && custom.contains(e.subgraph() + ":" + e.index())) {
+                kept.add(e);
+            }
+        }
+        if (kept.size() > MAX_KEPT) {
+            throw BerthException.invalid("--replace-plan", "the file's offline plan places " + kept.size() + " tensors "
+                    + "of custom operators, more than the " + MAX_KEPT + " Berth keeps; plan with --replace-plan to "
+                    + "replace the file's plan by Berth's own");
+        }
+        return kept;
+    }
+
+    /**
+     * The kept tensors as fixed regions of the arena, which Berth plans around: for each span of
+     * steps over which the same kept tensors are live, the union of their bytes (each rounded up to
+     * 16, as TFLM rounds it), so that no two regions overlap although kept tensors may (Vela puts an
+     * NPU's input and scratch tensors at one offset).
+     */
+    static List<FixedRegion> keptRegions(List<TflmView.Entry> kept, Space arena, int shift) {
+        java.util.TreeSet<Integer> cutSet = new java.util.TreeSet<>();
+        List<Lifetime> live = new ArrayList<>();
+        for (TflmView.Entry e : kept) {
+            Lifetime l = lifetime(e, shift);
+            live.add(l);
+            cutSet.add(l.first());
+            cutSet.add(l.last() + 1);
+        }
+        List<Integer> cuts = new ArrayList<>(cutSet);
+        List<FixedRegion> out = new ArrayList<>();
+        List<long[]> open = List.of();
+        int openFrom = 0;
+        for (int i = 0; i + 1 < cuts.size(); i++) {
+            int from = cuts.get(i);
+            int to = cuts.get(i + 1) - 1;
+            List<long[]> bytes = new ArrayList<>();
+            for (int k = 0; k < kept.size(); k++) {
+                if (live.get(k).first() <= from && live.get(k).last() >= to) {
+                    bytes.add(new long[] {kept.get(k).offlineOffset(), kept.get(k).offlineEnd()});
+                }
+            }
+            List<long[]> union = union(bytes);
+            if (!same(union, open)) {
+                close(out, open, openFrom, from - 1, arena);
+                open = union;
+                openFrom = from;
+            }
+        }
+        if (!cuts.isEmpty()) {
+            close(out, open, openFrom, cuts.get(cuts.size() - 1) - 1, arena);
+        }
+        return out;
+    }
+
+    private static List<long[]> union(List<long[]> ranges) {
+        ranges.sort(java.util.Comparator.comparingLong(r -> r[0]));
+        List<long[]> out = new ArrayList<>();
+        for (long[] r : ranges) {
+            if (!out.isEmpty() && r[0] <= out.get(out.size() - 1)[1]) {
+                out.get(out.size() - 1)[1] = Math.max(out.get(out.size() - 1)[1], r[1]);
+            } else {
+                out.add(new long[] {r[0], r[1]});
+            }
+        }
+        return out;
+    }
+
+    private static boolean same(List<long[]> a, List<long[]> b) {
+        if (a.size() != b.size()) {
+            return false;
+        }
+        for (int i = 0; i < a.size(); i++) {
+            if (!Arrays.equals(a.get(i), b.get(i))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static void close(List<FixedRegion> out, List<long[]> ranges, int first, int last, Space arena) {
+        for (long[] r : ranges) {
+            out.add(FixedRegion.at("kept" + out.size(), arena, r[0], r[1] - r[0], new Lifetime(first, last)));
+        }
     }
 
     /**

@@ -42,7 +42,12 @@ import java.util.OptionalLong;
  *   <li>{@link Source#TFLM_OWN}: the tensors where TFLM's own online plan puts them. With these offsets
  *       TFLM places every scratch buffer where its own plan does (each goes to the lowest gap among the
  *       buffers live with it, and the only buffers added before it are ones its own plan placed around
- *       it), so its prediction is TFLM's own head, and the prediction kept is never above it.</li>
+ *       it), so its prediction is TFLM's own head, and the prediction kept is never above it. When
+ *       Berth keeps tensors at the file plan's offsets ({@link ImportedTflite#kept}), TFLM's own
+ *       placement of the other tensors around them;</li>
+ *   <li>{@link Source#FILE} (only when the file holds an offline plan and Berth compares with it,
+ *       {@link ImportedTflite#keepsFilePlan}): the file's offsets as they are. Last, so that Berth's
+ *       own plan is written when its head is no larger.</li>
  * </ol>
  *
  * The plan returned is the head as TFLM will lay it out: the arena holds the tensors at the offline
@@ -60,7 +65,8 @@ public final class TflmHeadPlan {
     public enum Source {
         BERTH("Berth's plan (tensors and scratch buffers together)"),
         BERTH_TENSORS_ALONE("Berth's plan of the tensors alone"),
-        TFLM_OWN("TFLM's own placement of the tensors");
+        TFLM_OWN("TFLM's own placement of the tensors"),
+        FILE("the plan the file holds");
 
         private final String text;
 
@@ -114,6 +120,11 @@ public final class TflmHeadPlan {
             return offline.clone();
         }
 
+        /** The file's own plan's candidate, when Berth compared its plan with it. */
+        public Optional<Candidate> file() {
+            return candidates.stream().filter(c -> c.source() == Source.FILE).findFirst();
+        }
+
         /** Whether TFLM's head was predicted (the model has at most {@link TflmGreedyPlanner#MAX_BUFFERS} buffers). */
         public boolean predicted() {
             return predictedHead.isPresent();
@@ -152,10 +163,15 @@ public final class TflmHeadPlan {
             Planner.Options quiet = options.withProgress(shown::searching);
             offsets.add(TflmOfflinePlan.offsets(m, Planner.plan(m.target(), withoutScratch(m), quiet).plan()));
         }
-        int[] ownOffsets = intOffsets(own.tensorOffset());
+        int[] kept = m.keptOffsets();
+        int[] ownOffsets = intOffsets((kept == null ? own : TflmGreedyPlanner.ofModel(view, kept, scratch)).tensorOffset());
         if (ownOffsets != null) {
             sources.add(Source.TFLM_OWN);
             offsets.add(ownOffsets);
+        }
+        if (m.keepsFilePlan()) {
+            sources.add(Source.FILE);
+            offsets.add(m.fileOffsets());
         }
 
         List<Candidate> candidates = new ArrayList<>();
@@ -179,7 +195,8 @@ public final class TflmHeadPlan {
             bestIndex = 0;
             bestHead = candidates.get(0).predictedHead();
         }
-        int[] offline = TflmOfflinePlan.offsets(m, best.plan());
+        int[] offline = sources.get(bestIndex) == Source.FILE ? offsets.get(bestIndex)
+                : TflmOfflinePlan.offsets(m, best.plan());
         if (!java.util.Arrays.equals(offline, offsets.get(bestIndex))) {
             throw new IllegalStateException("the plan kept does not hold the offsets of " + sources.get(bestIndex));
         }

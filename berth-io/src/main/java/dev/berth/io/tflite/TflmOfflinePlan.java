@@ -51,7 +51,8 @@ public final class TflmOfflinePlan {
 
     /**
      * The offsets TFLM's offline plan gets from Berth's plan: planned, non-variable tensors in the
-     * arena. A plan without a buffer for one of them (a plan of another model) is {@code invalid-input}
+     * arena, and the tensors whose offsets in the file's plan Berth keeps ({@link ImportedTflite#kept})
+     * at those offsets. A plan without a buffer for one of them (a plan of another model) is {@code invalid-input}
      * naming {@code plan}.
      */
     public static int[] offsets(ImportedTflite m, Plan plan) {
@@ -64,11 +65,14 @@ public final class TflmOfflinePlan {
             }
         }
         List<TflmView.Entry> entries = m.view().entries();
+        int[] kept = m.keptOffsets();
         int[] out = new int[entries.size()];
         for (int i = 0; i < out.length; i++) {
             TflmView.Entry e = entries.get(i);
             out[i] = -1;
-            if (e.planned() && !e.variable()) {
+            if (kept != null && kept[i] >= 0) {
+                out[i] = kept[i];
+            } else if (e.planned() && !e.variable()) {
                 PlannedBuffer b = at.get(e.label());
                 if (b == null) {
                     throw BerthException.invalid("plan", e.label(), "plan: the model's planned tensor " + e.label()
