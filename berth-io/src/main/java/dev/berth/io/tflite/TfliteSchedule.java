@@ -142,7 +142,7 @@ public final class TfliteSchedule {
             // a buffer an input of subgraph 0 names is the caller's: no operator writes it
             w.removeIf(inputs::contains);
             ops.add(new Graph.Operator(name, List.copyOf(reads.get(op.index())), w, pairs(op, entry, roleOf, w)));
-            if (keepsOrder(op, main, entry)) {
+            if (keepsOrder(op, main)) {
                 kept.add(name);
             }
         }
@@ -159,10 +159,13 @@ public final class TfliteSchedule {
         return s;
     }
 
-    /** Custom and resource operators, and those touching a variable tensor. */
-    private static boolean keepsOrder(TfliteModel.Operator op, TfliteModel.Subgraph main, Map<String, TflmView.Entry> entry) {
+    /**
+     * Custom, resource and control-flow operators, and those touching a variable tensor: they keep
+     * their relative order (here and in a reordered file, {@link TfliteOperatorOrder}).
+     */
+    static boolean keepsOrder(TfliteModel.Operator op, TfliteModel.Subgraph main) {
         int code = op.builtinCode();
-        if (code == BuiltinOperator.CUSTOM || code == BuiltinOperator.VAR_HANDLE || code == BuiltinOperator.READ_VARIABLE
+        if (op.calls().length > 0 || code == BuiltinOperator.CUSTOM || code == BuiltinOperator.VAR_HANDLE || code == BuiltinOperator.READ_VARIABLE
                 || code == BuiltinOperator.ASSIGN_VARIABLE) {
             return true;
         }

@@ -252,12 +252,22 @@ public final class TflmHeadPlan {
             if (o != null && o != b.offset()) {
                 moved = true;
                 b = new PlannedBuffer(b.name(), b.space(), o, b.requested(), b.reserved(), b.alignment(), b.live(),
-                        b.origin(), b.of());
+                        b.origin(), b.of(), b.sharesWith());
             }
             buffers.add(b);
         }
         if (!moved) {
             return Optional.of(planned);
+        }
+        // a pair placed apart (TFLM's own placement) is no longer written over its input
+        Map<String, Long> offsetOf = new HashMap<>();
+        buffers.forEach(b -> offsetOf.put(b.name(), b.offset()));
+        for (int i = 0; i < buffers.size(); i++) {
+            PlannedBuffer b = buffers.get(i);
+            if (b.sharesWith().isPresent() && !Long.valueOf(b.offset()).equals(offsetOf.get(b.sharesWith().get()))) {
+                buffers.set(i, new PlannedBuffer(b.name(), b.space(), b.offset(), b.requested(), b.reserved(),
+                        b.alignment(), b.live(), b.origin(), b.of()));
+            }
         }
         List<PlannedBuffer> inArena = buffers.stream().filter(b -> b.space().equals(arena)).toList();
         SpaceUse use = SpaceUse.of(inArena);
@@ -276,7 +286,7 @@ public final class TflmHeadPlan {
         metrics.put(arena, new SpaceMetrics(was.kind(), was.capacity(), high, peak.bytes(), peak.step(), generation,
                 was.runtimeReserve(), proof));
         Plan plan = new Plan(base.target(), base.workload(), base.solver(), metrics, buffers, base.descriptors(),
-                base.assignment());
+                base.assignment(), base.order());
         Verdict v = PlanValidator.validate(plan);
         if (!(v instanceof Verdict.Valid ok)) {
             return Optional.empty();

@@ -40,7 +40,14 @@ import java.util.Map;
  * again gives the bytes planning the input gives. The object API is never used: it would turn
  * absent vectors into empty ones, which TFLM rejects. Before returning, the written bytes are
  * read back and checked: the plan's words, the tensors, every buffer's bytes equal to the input's,
- * its data 16-aligned.
+ * its data 16-aligned, the operators in the order given.
+ *
+ * <p>With an operator order ({@link TfliteOperatorOrder}) other than the file's, subgraph 0's
+ * {@code operators} vector lists the same operator tables in that order and nothing else changes;
+ * TFLM then runs them in that order, takes every tensor's lifetime from it and applies every
+ * offset as given (its greedy planner treats offline offsets as fixed and never checks them
+ * against one another, which is how an output written over an input that dies there, at the
+ * input's offset, reaches TFLM).
  */
 public final class TflmOfflinePlan {
     /** The format version Berth writes (TFLM ignores it; Vela writes 0 too). */
@@ -92,12 +99,21 @@ public final class TflmOfflinePlan {
 
     /** The bytes of {@code input} with {@code offsets} as its offline plan. */
     public static byte[] write(Path input, TfliteModel m, int[] offsets) {
+        return write(input, m, offsets, TfliteOperatorOrder.file(m));
+    }
+
+    /**
+     * The bytes of {@code input} with subgraph 0's operators in {@code order} (per position, the
+     * index in the file of the operator that runs there; {@link TfliteOperatorOrder}) and
+     * {@code offsets} as its offline plan.
+     */
+    public static byte[] write(Path input, TfliteModel m, int[] offsets, int[] order) {
         String what = input.toString();
         try (FileChannel ch = FileChannel.open(input, StandardOpenOption.READ)) {
             if (ch.size() > TfliteReader.MAX_FILE) {
                 throw BerthException.invalid(what, what + ": too large to rewrite");
             }
-            return write(ch.map(FileChannel.MapMode.READ_ONLY, 0, ch.size()), what, m, offsets);
+            return write(ch.map(FileChannel.MapMode.READ_ONLY, 0, ch.size()), what, m, offsets, order);
         } catch (IOException e) {
             throw dev.berth.io.FileErrors.cannotRead(input, what, e);
         }
@@ -109,8 +125,24 @@ public final class TflmOfflinePlan {
      * {@code offsets} ({@code offsets[3]}).
      */
     public static byte[] write(ByteBuffer original, String what, TfliteModel m, int[] offsets) {
+        return write(original, what, m, offsets, TfliteOperatorOrder.file(m));
+    }
+
+    /**
+     * As {@link #write(ByteBuffer, String, TfliteModel, int[])}, with subgraph 0's {@code operators}
+     * vector in {@code order} (per position, the index in the file of the operator that runs there):
+     * every operator table is the input's, only the vector's order changes, and the file's own order
+     * writes the bytes the other method writes. An order that is not a permutation keeping every
+     * tensor's writers in order with its other readers and writers, and the kept operators in
+     * order ({@link TfliteOperatorOrder}), is {@code invalid-input} naming {@code order}. TFLM takes
+     * every tensor's lifetime from this order and applies each offset as given, overlapping or not
+     * (an output written over an input dying there has the input's offset), so the offsets must be
+     * a plan for this order.
+     */
+    public static byte[] write(ByteBuffer original, String what, TfliteModel m, int[] offsets, int[] order) {
         Require.nonNull(m, "m");
         Require.nonNull(offsets, "offsets");
+        TfliteOperatorOrder.check(m, order);
         ByteBuffer in = original.duplicate().order(ByteOrder.LITTLE_ENDIAN);
         TfliteVerifier v = TfliteVerifier.of(in, what);
         TfliteModel again = TfliteReader.read(in, what);
@@ -168,11 +200,38 @@ public final class TflmOfflinePlan {
             entries.add(planEntry(b, place.planBuffer()));
         }
         int metadataVec = b.createVectorOfTables(entries.stream().mapToInt(Integer::intValue).toArray());
-        int root = r.table(model, "Model", Map.of(4, buffersVec, 6, metadataVec), "Model");
+        Map<Integer, Integer> given = new HashMap<>(Map.of(4, buffersVec, 6, metadataVec));
+        if (!TfliteOperatorOrder.isFile(order)) {
+            given.put(2, reordered(v, in, r, b, model, order));
+        }
+        int root = r.table(model, "Model", given, "Model");
         b.finish(root, TfliteVerifier.IDENTIFIER);
         byte[] bytes = b.sizedByteArray();
-        check(bytes, in, what, m, words, place);
+        check(bytes, in, what, m, words, place, order);
         return bytes;
+    }
+
+    /** {@code Model.subgraphs} copied, subgraph 0's {@code operators} vector in {@code order}. */
+    private static int reordered(TfliteVerifier v, ByteBuffer in, TfliteRebuild r, FlatBufferBuilder b,
+                                 TfliteVerifier.Table model, int[] order) {
+        long[] subgraphs = elements(v, in, v.ref(model, 2, "Model.subgraphs"), "Model.subgraphs");
+        int[] tables = new int[subgraphs.length];
+        for (int g = 0; g < subgraphs.length; g++) {
+            String where = "subgraph " + g;
+            if (g > 0) {
+                tables[g] = r.table(subgraphs[g], "SubGraph", where);
+                continue;
+            }
+            TfliteVerifier.Table sub = v.table(subgraphs[0], where);
+            long[] operators = elements(v, in, v.ref(sub, 3, where + ".operators"), where + ".operators");
+            int[] ops = new int[operators.length];
+            for (int i = 0; i < ops.length; i++) {
+                ops[i] = r.table(operators[order[i]], "Operator", where + " operator " + order[i]);
+            }
+            int vec = b.createVectorOfTables(ops);
+            tables[0] = r.table(sub, "SubGraph", Map.of(3, vec), where);
+        }
+        return b.createVectorOfTables(tables);
     }
 
     /** A Buffer table whose data (16-aligned) is the plan's words. */
@@ -248,10 +307,23 @@ public final class TflmOfflinePlan {
      * words given, every buffer of the input kept with the same bytes, every buffer's data (if any)
      * 16-aligned.
      */
-    private static void check(byte[] bytes, ByteBuffer in, String what, TfliteModel m, int[] words, Place place) {
+    private static void check(byte[] bytes, ByteBuffer in, String what, TfliteModel m, int[] words, Place place,
+                              int[] order) {
         TfliteModel back = TfliteReader.read(ByteBuffer.wrap(bytes), what + " (with its offline plan)");
         boolean same = back.offlinePlan().isPresent() && Arrays.equals(back.offlinePlan().get(), words)
-                && back.tensorCount() == m.tensorCount();
+                && back.tensorCount() == m.tensorCount() && back.subgraphs().size() == m.subgraphs().size();
+        for (int g = 0; same && g < m.subgraphs().size(); g++) {
+            List<TfliteModel.Operator> was = m.subgraphs().get(g).operators();
+            List<TfliteModel.Operator> now = back.subgraphs().get(g).operators();
+            same = was.size() == now.size();
+            for (int i = 0; same && i < now.size(); i++) {
+                TfliteModel.Operator a = was.get(g == 0 ? order[i] : i);
+                TfliteModel.Operator c = now.get(i);
+                same = a.opcodeIndex() == c.opcodeIndex() && Arrays.equals(a.inputs(), c.inputs())
+                        && Arrays.equals(a.outputs(), c.outputs()) && Arrays.equals(a.intermediates(), c.intermediates())
+                        && Arrays.equals(a.calls(), c.calls());
+            }
+        }
         Model before = Model.getRootAsModel(in.duplicate().position(0).order(ByteOrder.LITTLE_ENDIAN));
         Model after = Model.getRootAsModel(ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN));
         Buffer a = new Buffer();
@@ -270,7 +342,7 @@ public final class TflmOfflinePlan {
         }
         if (!same) {
             throw new IllegalStateException("the model written with its offline plan does not read back as the input "
-                    + "with the plan, every buffer's data 16-aligned");
+                    + "with the plan and its operators in the order given, every buffer's data 16-aligned");
         }
     }
 
