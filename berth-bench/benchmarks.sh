@@ -10,6 +10,7 @@
 #   BENCH_ONLY=idealloc berth-bench/benchmarks.sh  # only section 10 (idealloc's instances beside idealloc)
 #   BENCH_ONLY=frontier berth-bench/benchmarks.sh  # only section 11 (the certificates of D and J, re-checked)
 #   BENCH_ONLY=schedule berth-bench/benchmarks.sh  # only section 12 (operator order and in-place reuse on the models)
+#   BENCH_ONLY=irregular berth-bench/benchmarks.sh # only section 13 (operator order on generated irregular graphs, against XLA's schedulers)
 # Reads the MiniMalloc instances in testdata/benchmarks/minimalloc and idealloc's in testdata/benchmarks/idealloc.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -127,7 +128,9 @@ scale_section() {
     echo "options, one process per run) and, in the same run, alternating with it, read by Python's"
     echo "\`json.load\` (a C parser building every object of the same file). Wall, CPU (user + system) and"
     echo "peak resident memory of each process by /usr/bin/time, median of 5 runs each; ratio = Berth's"
-    echo "median wall / json.load's. Start-up: a one-buffer plan against \`java -version\`, the same way."
+    echo "median wall / json.load's (the goals' measure); the CPU ratio beside it, which a busy machine"
+    echo "changes less (Berth's JVM uses both cores, json.load one). Start-up: a one-buffer plan against"
+    echo "\`java -version\`, the same way."
     echo "Workloads (\`WorkloadFiles\`): plain = 3 buffers starting per step in global, lifetimes and sizes"
     echo "as in §4; candidates = the same with every buffer a candidate for sram before global (§5.2), 1-8"
     echo "accesses; tiled = n buffers of 64 bytes in sram and one of 1 MiB in global tiled through sram."
@@ -211,7 +214,31 @@ schedule_section() {
   run "ModelSchedules" java -cp "$jars/benchmarks.jar" dev.berth.bench.ModelSchedules "$root/testdata/models"
 }
 
-# BENCH_ONLY=models (section 6), tflite (section 7), fastslow (section 8), scale (9), idealloc (10), frontier (11) or schedule (12): only that section, in place of the earlier one
+irregular_section() {
+  {
+    echo
+    echo "## 13. Operator order on irregular graphs, against XLA's schedulers (issue 28)"
+    echo
+    echo "Seeded weightless graphs (\`IrregularGraphs\`, float32 tensors sized from the structure, aligned to"
+    echo "64): RandWire cells, WS(32, 4, 0.75) made a DAG by node index as HMCOS's script/randwire.py builds"
+    echo "them (cells 1-3 of its network: one operator per node, or fine: weighted sum, ReLU, depthwise and"
+    echo "pointwise convolution per node); NASNet-like normal and reduction cells with random genotypes and"
+    echo "stacks of three (normal, normal, reduction) as HMCOS's script/nasnet.py builds cells; U-Nets"
+    echo "(valid convolutions with crops, or same padding with optional skip projections) and their"
+    echo "decoders alone, the skips graph inputs. File = the generator's order. XLA's ListScheduler,"
+    echo "DFSMemoryScheduler and PostOrderMemoryScheduler written again from xla/service/hlo_memory_scheduler.cc"
+    echo "(\`XlaSchedulers\`; graph inputs count as freed at their last reader, Berth's rule); best = the"
+    echo "lowest of them and the file order. Berth = OrderSearch, best order, its default node budget per"
+    echo "segment (bounded by work); s = its wall time in this process, a figure. Peaks are live reserved"
+    echo "bytes by the rules of schedule.Graph, each order measured the same way. Goals (issue 28): Berth"
+    echo "at most the best on every graph; proved optimal on every graph of at most 64 operators within"
+    echo "10 s. IrregularSchedulesTest asserts the first two on three seeds of each family up to 64"
+    echo "operators. Run on $(date -u '+%Y-%m-%d %H:%M UTC'), load average $(cut -d' ' -f1-3 /proc/loadavg)."
+  } >> "$tmp"
+  run "IrregularSchedules" java -cp "$jars/benchmarks.jar" dev.berth.bench.IrregularSchedules
+}
+
+# BENCH_ONLY=models (section 6), tflite (section 7), fastslow (section 8), scale (9), idealloc (10), frontier (11), schedule (12) or irregular (13): only that section, in place of the earlier one
 # (up to the next section or the closing load line), or before the closing load line
 if [ -n "${BENCH_ONLY:-}" ]; then
   : > "$tmp"
@@ -223,7 +250,8 @@ if [ -n "${BENCH_ONLY:-}" ]; then
     idealloc) number=10; idealloc_section ;;
     frontier) number=11; frontier_section ;;
     schedule) number=12; schedule_section ;;
-    *) echo "BENCH_ONLY: models, tflite, fastslow, scale, idealloc, frontier or schedule, not $BENCH_ONLY" >&2; exit 2 ;;
+    irregular) number=13; irregular_section ;;
+    *) echo "BENCH_ONLY: models, tflite, fastslow, scale, idealloc, frontier, schedule or irregular, not $BENCH_ONLY" >&2; exit 2 ;;
   esac
   python3 - "$out" "$tmp" "$number" <<'PY'
 import sys
@@ -338,6 +366,7 @@ scale_section
 idealloc_section
 frontier_section
 schedule_section
+irregular_section
 
 {
   echo

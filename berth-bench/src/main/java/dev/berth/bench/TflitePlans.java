@@ -26,7 +26,9 @@ import java.util.List;
  * tensor head, its lower bound and proof, TFLM's own tensor head by Berth's reimplementation of
  * TFLM's greedy planner ({@link TflmGreedyPlanner}, run here) and as TFLM itself computed it
  * ({@code expected/}); with scratch buffers, the head Berth predicts TFLM ends with under Berth's
- * offline plan, beside TFLM's own head (reimplementation and {@code expected/}). A second table: the
+ * offline plan, beside TFLM's own head (reimplementation and {@code expected/}), and the head Berth
+ * predicts with no scratch file (the requests of TFLM's reference kernels predicted: {@code berth plan
+ * MODEL --json}; the tensors' columns are {@code --tflm-kernels other}). A second table: the
  * file {@code --tflm-plan} writes (the same command, into a temporary directory), its bytes against
  * the original's and the bound the contract gives (original + the plan's entry + 16 per buffer).
  * Usage: {@code java -cp benchmarks.jar dev.berth.bench.TflitePlans BERTH TFLITE_DIR SCRATCH_DIR} (BERTH: berth.jar, or the {@code berth} launcher).
@@ -52,10 +54,11 @@ public final class TflitePlans {
         try (var s = Files.list(dir)) {
             models = s.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".tflite")).sorted().toList();
         }
-        System.out.printf("%-28s %7s | %9s %9s %-12s %9s %9s | %8s %9s %9s %9s | %8s%n", "", "", "tensors", "", "",
-                "TFLM own", "TFLM", "scratch", "Berth", "TFLM own", "TFLM", "");
-        System.out.printf("%-28s %7s | %9s %9s %-12s %9s %9s | %8s %9s %9s %9s | %8s%n", "model", "planned", "Berth",
-                "lower bd", "proof", "(greedy)", "(expect.)", "buffers", "final", "(greedy)", "(expect.)", "wall (s)");
+        System.out.printf("%-28s %7s | %9s %9s %-12s %9s %9s | %8s %9s %9s %9s %9s | %8s%n", "", "", "tensors", "",
+                "", "TFLM own", "TFLM", "scratch", "Berth", "Berth", "TFLM own", "TFLM", "");
+        System.out.printf("%-28s %7s | %9s %9s %-12s %9s %9s | %8s %9s %9s %9s %9s | %8s%n", "model", "planned",
+                "Berth", "lower bd", "proof", "(greedy)", "(expect.)", "buffers", "final", "predicted", "(greedy)",
+                "(expect.)", "wall (s)");
         for (String file : models) {
             String stem = file.substring(0, file.length() - ".tflite".length());
             JsonNode expected = json.readTree(dir.resolve("expected").resolve(stem + ".json").toFile());
@@ -75,7 +78,10 @@ public final class TflitePlans {
 
             // berth plan as a user runs it
             List<String> plain = command(jar, dir.resolve(file), inputs, null);
-            JsonNode tensorsOnly = BerthProcess.run(plain).out();
+            List<String> tensors = new ArrayList<>(plain);
+            tensors.addAll(List.of("--tflm-kernels", "other"));
+            JsonNode tensorsOnly = BerthProcess.run(tensors).out();
+            JsonNode predicted = BerthProcess.run(plain).out().get("tflm");
             JsonNode arena = tensorsOnly.get("spaces").get("arena");
             double[] wall = new double[RUNS];
             JsonNode final0 = null;
@@ -91,11 +97,13 @@ public final class TflitePlans {
             }
             Arrays.sort(wall);
             String proof = arena.get("proof").asText();
-            System.out.printf("%-28s %7d | %9d %9d %-12s %9d %9d | %8s %9s %9s %9s | %8.2f%n", stem, m.plannedCount(),
+            System.out.printf("%-28s %7d | %9d %9d %-12s %9d %9d | %8s %9s %9s %9s %9s | %8.2f%n", stem, m.plannedCount(),
                     arena.get("highWater").asLong(), arena.get("lowerBound").asLong(),
                     proof.equals("open") ? "open" : "optimal", greedyTensors, online.get("head_bytes").asLong(),
                     withScratch ? Integer.toString(scratch.size()) : "-",
                     withScratch ? Long.toString(final0.get("tflm").get("head").asLong()) : "-",
+                    predicted.get("scratchNotPredicted").isEmpty() ? Long.toString(predicted.get("head").asLong())
+                            : "not known",
                     withScratch ? Long.toString(greedyAll) : "-",
                     run.isObject() ? Long.toString(run.get("head_bytes").asLong()) : "-", wall[RUNS / 2]);
 

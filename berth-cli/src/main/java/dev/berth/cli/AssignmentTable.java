@@ -7,6 +7,7 @@ import dev.berth.artifact.Plan;
 import dev.berth.artifact.PlannedBuffer;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -25,10 +26,15 @@ final class AssignmentTable {
     static String render(Assignment a, Plan plan) {
         StringBuilder sb = new StringBuilder();
         Map<String, long[]> by = new LinkedHashMap<>(); // space -> {buffers, requested bytes, cost}
+        // requested bytes by name, read once: a lookup per choice would scan the plan once per choice
+        Map<String, Long> requested = new HashMap<>();
+        for (PlannedBuffer b : plan.buffers()) {
+            requested.putIfAbsent(b.name(), b.requested());
+        }
         for (Assignment.Choice c : a.choices()) {
             long[] v = by.computeIfAbsent(c.space(), k -> new long[3]);
             v[0]++;
-            v[1] += plan.buffer(c.buffer()).map(PlannedBuffer::requested).orElse(0L);
+            v[1] += requested.getOrDefault(c.buffer(), 0L);
             v[2] += c.cost();
         }
         sb.append("spaces chosen for ").append(a.choices().size()).append(" buffers with candidate spaces:");

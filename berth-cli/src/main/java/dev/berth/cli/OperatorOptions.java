@@ -75,11 +75,12 @@ final class OperatorOptions {
      * order with the chosen pairs. An ONNX or TFLite model: its graph (contract §5.4) searched, and,
      * with settings other than the defaults, its workload in the chosen order with the chosen pairs;
      * with the defaults the workload stays as imported (its plan is today's) and only the report
-     * says what other settings would save (nothing when the model has no graph). Anything else is
+     * says what other settings would save (nothing when the model has no graph; only other orders
+     * unless {@code pairsAllowed}: not with {@code --fast-space}). Anything else is
      * planned as it is, where settings other than the defaults are {@code invalid-input}: there is
      * nothing to order.
      */
-    Scheduled apply(WorkloadSources.Loaded in, String source) {
+    Scheduled apply(WorkloadSources.Loaded in, String source, boolean pairsAllowed) {
         Order o = order();
         InPlace l = inPlace();
         Workload w = in.workload();
@@ -110,18 +111,20 @@ final class OperatorOptions {
         Schedule s = OrderSearch.search(g, o, l);
         boolean lower = listed || !defaults();
         return new Scheduled(lower ? Lowering.lower(w, g, s) : w, Optional.of(new Chosen(o, l, s, lower,
-                better(g, o, l, s.peak()))));
+                better(g, o, l, s.peak(), pairsAllowed))));
     }
 
     /**
      * The settings with the lowest peak below {@code peak} among those that allow more than these
-     * (more pairs, then any order, then both), the simplest first among equals.
+     * (more pairs, then any order, then both; no pairs unless {@code pairsAllowed}), the simplest
+     * first among equals.
      */
-    private static Optional<Better> better(Graph g, Order o, InPlace l, long peak) {
+    private static Optional<Better> better(Graph g, Order o, InPlace l, long peak, boolean pairsAllowed) {
         Optional<Better> best = Optional.empty();
         for (Order to : List.of(o, Order.BEST).stream().distinct().toList()) {
             for (InPlace lt : InPlace.values()) {
-                if ((to == o && lt.ordinal() <= l.ordinal()) || lt.ordinal() < l.ordinal()) {
+                if ((to == o && lt.ordinal() <= l.ordinal()) || lt.ordinal() < l.ordinal()
+                        || (!pairsAllowed && lt != InPlace.NONE)) {
                     continue;
                 }
                 long p = OrderSearch.search(g, to, lt).peak();

@@ -63,31 +63,74 @@ final class Picture {
         return sb.toString();
     }
 
+    /** One line of the picture: steps {@code first..last} (several when identical lines are collapsed), its cells. */
+    private record Row(long first, long last, String cells, boolean peak) {
+        String label() {
+            return first == last ? Long.toString(first) : first + "-" + last;
+        }
+    }
+
     private static void space(StringBuilder sb, String name, SpaceMetrics m, List<PlannedBuffer> bs, long steps,
                               int width) {
         long high = m.highWater();
         long group = (steps + MAX_ROWS - 1) / MAX_ROWS;
-        long rows = (steps + group - 1) / group;
+        long lines = (steps + group - 1) / group;
         int longest = 0;
-        for (long row = 0; row < rows; row++) {
-            longest = Math.max(longest, label(row, group, steps).length());
+        for (long line = 0; line < lines; line++) {
+            longest = Math.max(longest, label(line, group, steps).length());
         }
+        Map<PlannedBuffer, Character> glyphs = glyphs(bs, width);
         int labelWidth = Math.max(6, longest + 2);
-        int cols = Math.max(20, width - labelWidth - 2 - PEAK.length());
-        Map<PlannedBuffer, Character> glyphs = glyphs(bs, LEGEND_LINES * (width - 2));
-        int peakStep = m.peakStep();
+        List<Row> rows = rows(bs, glyphs, m.peakStep(), steps, group, high, columns(width, labelWidth));
+        for (Row r : rows) {
+            // a collapsed line's label ("0-203") may be longer than any single line's: make room for it
+            if (r.label().length() + 2 > labelWidth) {
+                labelWidth = Math.max(6, Long.toString(steps - 1).length() * 2 + 3);
+                rows = rows(bs, glyphs, m.peakStep(), steps, group, high, columns(width, labelWidth));
+                break;
+            }
+        }
+        int cols = columns(width, labelWidth);
 
-        sb.append(fit("space " + name + " (" + m.kind() + "): " + bs.size() + " reservations, high-water "
-                + Text.size(high) + ", peak live " + Text.size(m.peakLive()) + " at step " + peakStep, width)).append('\n');
-        sb.append(fit("  efficiency " + String.format(Locale.ROOT, "%.1f%%", 100 * m.efficiency())
+        wrap(sb, "space " + name + " (" + m.kind() + "): " + bs.size() + " reservations, high-water "
+                + Text.size(high) + ", peak live " + Text.size(m.peakLive()) + " at step " + m.peakStep(), width);
+        wrap(sb, "  efficiency " + String.format(Locale.ROOT, "%.1f%%", 100 * m.efficiency())
                 + (m.capacity().isPresent() ? ", capacity " + Text.size(m.capacity().getAsLong()) : "")
-                + "; one column = " + Text.size(Math.max(1, Math.round((double) high / cols)))
+                + "; one column = " + perColumn(high, cols)
                 + (group == 1 ? ", one line = one step" : ", one line = " + group + " steps")
-                + "; right edge = high-water", width)).append('\n');
+                + "; right edge = high-water", width);
         axis(sb, high, cols, labelWidth);
+        for (Row r : rows) {
+            String lbl = r.label();
+            sb.append(" ".repeat(labelWidth - 1 - lbl.length())).append(lbl).append(" |").append(r.cells()).append('|')
+                    .append(r.peak() ? PEAK : "").append('\n');
+        }
+        sb.append(" ".repeat(labelWidth)).append('+').append("-".repeat(cols)).append("+\n");
+        legend(sb, bs, glyphs, width);
+        sb.append('\n');
+    }
 
-        for (long row = 0; row < rows; row++) {
-            long s0 = row * group;
+    private static int columns(int width, int labelWidth) {
+        return Math.max(20, width - labelWidth - 2 - PEAK.length());
+    }
+
+    /** The bytes one column stands for: exact below 1 KiB ({@code 1.50 B}), else to three figures. */
+    static String perColumn(long high, int cols) {
+        double per = (double) high / cols;
+        if (per >= 1024) {
+            return Text.size(Math.round(per));
+        }
+        return high % cols == 0 ? (high / cols) + " B" : String.format(Locale.ROOT, "%.2f B", per);
+    }
+
+    /**
+     * The lines of the picture, consecutive lines with the same cells collapsed into one (its
+     * label then spans their steps; it is marked as the peak's when any of them holds the peak step).
+     */
+    private static List<Row> rows(List<PlannedBuffer> bs, Map<PlannedBuffer, Character> glyphs, int peakStep,
+                                  long steps, long group, long high, int cols) {
+        List<Row> rows = new ArrayList<>();
+        for (long s0 = 0; s0 < steps; s0 += group) {
             long s1 = Math.min(steps - 1, s0 + group - 1);
             char[] line = new char[cols];
             long[] bestSteps = new long[cols];
@@ -109,13 +152,16 @@ final class Picture {
                     }
                 }
             }
-            String lbl = label(row, group, steps);
-            sb.append(" ".repeat(labelWidth - 1 - lbl.length())).append(lbl).append(" |").append(line).append('|')
-                    .append(peakStep >= s0 && peakStep <= s1 ? PEAK : "").append('\n');
+            String cells = new String(line);
+            boolean peak = peakStep >= s0 && peakStep <= s1;
+            if (!rows.isEmpty() && rows.get(rows.size() - 1).cells().equals(cells)) {
+                Row last = rows.get(rows.size() - 1);
+                rows.set(rows.size() - 1, new Row(last.first(), s1, cells, last.peak() || peak));
+            } else {
+                rows.add(new Row(s0, s1, cells, peak));
+            }
         }
-        sb.append(" ".repeat(labelWidth)).append('+').append("-".repeat(cols)).append("+\n");
-        legend(sb, bs, glyphs, width);
-        sb.append('\n');
+        return rows;
     }
 
     /** Size labels, hex labels and a ruler with {@code +} at each tick; ticks are powers of two at least 12 columns apart. */
@@ -175,9 +221,10 @@ final class Picture {
 
     /**
      * Letters for the largest reservations (bytes × steps), as many as there are glyphs and the
-     * legend's {@code legendChars} can name, given out in plan order; {@code +} for the rest.
+     * legend's {@link #LEGEND_LINES} lines of {@code width} columns list, given out in plan order;
+     * {@link #OTHERS} for the rest.
      */
-    static Map<PlannedBuffer, Character> glyphs(List<PlannedBuffer> bs, int legendChars) {
+    static Map<PlannedBuffer, Character> glyphs(List<PlannedBuffer> bs, int width) {
         List<PlannedBuffer> named = new ArrayList<>();
         for (PlannedBuffer b : bs) {
             if (special(b) == 0) {
@@ -186,16 +233,11 @@ final class Picture {
         }
         named.sort(Comparator.comparingDouble((PlannedBuffer b) -> -(double) b.reserved()
                 * ((long) b.live().last() - b.live().first() + 1)));
-        java.util.Set<PlannedBuffer> lettered = new java.util.HashSet<>();
-        int used = 0;
-        for (PlannedBuffer b : named) {
-            // an entry "x=name" and two blanks; a tenth of the room is left for ragged line ends
-            int need = Visible.text(b.name()).length() + 4;
-            if (lettered.size() == GLYPHS.length() || used + need > legendChars * 9 / 10) {
-                break;
-            }
-            lettered.add(b);
-            used += need;
+        int count = Math.min(GLYPHS.length(), named.size());
+        java.util.Set<PlannedBuffer> lettered = new java.util.HashSet<>(named.subList(0, count));
+        // the largest that the legend lists in full: drop the smallest lettered until it does
+        while (count > 0 && legendLines(entries(bs, lettered), width).size() > LEGEND_LINES) {
+            lettered.remove(named.get(--count));
         }
         Map<PlannedBuffer, Character> m = new HashMap<>();
         int next = 0;
@@ -207,6 +249,34 @@ final class Picture {
         return m;
     }
 
+    /** The legend's entries {@code x=name} of the lettered reservations, in plan order, lettered as {@link #glyphs} does. */
+    private static List<String> entries(List<PlannedBuffer> bs, java.util.Set<PlannedBuffer> lettered) {
+        List<String> entries = new ArrayList<>();
+        for (PlannedBuffer b : bs) {
+            if (lettered.contains(b)) {
+                entries.add(GLYPHS.charAt(entries.size()) + "=" + Visible.text(b.name()));
+            }
+        }
+        return entries;
+    }
+
+    /** The entries wrapped into lines of at most {@code width} columns (one entry longer than that on a line of its own). */
+    private static List<String> legendLines(List<String> entries, int width) {
+        List<String> lines = new ArrayList<>();
+        StringBuilder cur = new StringBuilder("  ");
+        for (String e : entries) {
+            if (cur.length() > 2 && cur.length() + e.length() + 2 > width) {
+                lines.add(cur.toString().stripTrailing());
+                cur = new StringBuilder("  ");
+            }
+            cur.append(e).append("  ");
+        }
+        if (cur.length() > 2) {
+            lines.add(cur.toString().stripTrailing());
+        }
+        return lines;
+    }
+
     private static char special(PlannedBuffer b) {
         return switch (b.origin()) {
             case FIXED -> '#';
@@ -216,7 +286,7 @@ final class Picture {
         };
     }
 
-    /** The legend, wrapped to the width, at most {@link #LEGEND_LINES} lines of names. */
+    /** The legend, wrapped to the width: every lettered reservation named ({@link #glyphs} letters no more than fit). */
     private static void legend(StringBuilder sb, List<PlannedBuffer> bs, Map<PlannedBuffer, Character> glyphs,
                                int width) {
         List<String> entries = new ArrayList<>();
@@ -232,31 +302,11 @@ final class Picture {
                 entries.add(g + "=" + Visible.text(b.name()));
             }
         }
-        List<String> lines = new ArrayList<>();
-        StringBuilder cur = new StringBuilder("  ");
-        int shown = 0;
-        for (String e : entries) {
-            if (cur.length() + e.length() + 2 > width) {
-                lines.add(cur.toString().stripTrailing());
-                cur = new StringBuilder("  ");
-                if (lines.size() == LEGEND_LINES) {
-                    break;
-                }
-            }
-            cur.append(e).append("  ");
-            shown++;
-        }
-        if (lines.size() < LEGEND_LINES && cur.length() > 2) {
-            lines.add(cur.toString().stripTrailing());
-        }
         sb.append("legend:\n");
-        for (String l : lines) {
+        for (String l : legendLines(entries, width)) {
             sb.append(fit(l, width)).append('\n');
         }
         List<String> tail = new ArrayList<>();
-        if (shown < entries.size()) {
-            tail.add((entries.size() - shown) + " more lettered, not listed");
-        }
         if (others > 0) {
             tail.add("'" + OTHERS.substring(0, Math.min(others, OTHERS.length())) + "' " + others
                     + (others == 1 ? " smaller reservation" : " smaller reservations") + ", not named");
@@ -266,7 +316,29 @@ final class Picture {
             tail.add("'" + e.getKey() + "' " + kind + " (" + String.join(", ", e.getValue()) + ")");
         }
         tail.add("'.' free");
-        sb.append(fit("  " + String.join("; ", tail), width)).append('\n');
+        wrap(sb, "  " + String.join("; ", tail), width);
+    }
+
+    /**
+     * {@code text} in lines of at most {@code width} columns, broken at blanks, each line after the
+     * first indented by four; a word longer than a line is cut with {@code ...}.
+     */
+    private static void wrap(StringBuilder sb, String text, int width) {
+        int lead = text.length() - text.stripLeading().length();
+        StringBuilder cur = new StringBuilder(text.substring(0, lead));
+        int start = cur.length();
+        for (String word : text.substring(lead).split(" ")) {
+            if (cur.length() > start && cur.length() + 1 + word.length() > width) {
+                sb.append(fit(cur.toString(), width)).append('\n');
+                cur = new StringBuilder("    ");
+                start = cur.length();
+            }
+            if (cur.length() > start) {
+                cur.append(' ');
+            }
+            cur.append(word);
+        }
+        sb.append(fit(cur.toString(), width)).append('\n');
     }
 
     private static String fit(String s, int width) {

@@ -8,6 +8,7 @@ import dev.berth.io.InputKind;
 import dev.berth.io.PlanJson;
 import dev.berth.io.TargetJson;
 import dev.berth.io.tflite.TflmHeadPlan;
+import dev.berth.io.tflite.TflmKernels;
 import dev.berth.plan.Effort;
 import dev.berth.plan.PlanResult;
 import dev.berth.plan.Planner;
@@ -115,6 +116,12 @@ final class PlanCommand implements Callable<Integer> {
             + "the arena with them and predicts the head TFLM ends with when it places them around the offline plan.")
     Path tflmScratch;
 
+    @Option(names = "--tflm-kernels", paramLabel = "reference|other", description = "For a TFLite model without "
+            + "--tflm-scratch: the kernel library it runs with. reference (the default): Berth predicts the scratch "
+            + "buffers TFLM's reference kernels request and plans with them; other (CMSIS-NN, vendor kernels, which "
+            + "request other sizes): none are predicted.")
+    String tflmKernels;
+
     @Option(names = "--replace-plan", description = "For a TFLite model that already holds an offline plan "
             + "(OfflineMemoryAllocation): plan every tensor anew and write Berth's plan. Without it, Berth keeps the "
             + "file's offsets of custom operators' tensors and writes its own plan only if its head is no larger.")
@@ -157,6 +164,16 @@ final class PlanCommand implements Callable<Integer> {
                         + "model's scratch buffers; " + workload + " is not a .tflite model");
             }
             inputs.add(tflmScratch);
+        }
+        if (tflmKernels != null && kind != InputKind.TFLITE) {
+            throw BerthException.invalid("--tflm-kernels", tflmKernels, "--tflm-kernels names a TFLite model's kernel "
+                    + "library; " + workload + " is not a .tflite model");
+        }
+        TflmKernels.Library library = tflmKernels == null ? TflmKernels.Library.REFERENCE
+                : TflmKernels.Library.of(tflmKernels);
+        if (tflmKernels != null && tflmScratch != null) {
+            throw BerthException.invalid("--tflm-kernels", tflmKernels, "--tflm-kernels names the kernels whose scratch "
+                    + "buffers Berth predicts; with --tflm-scratch the file gives them");
         }
         if (replacePlan && kind != InputKind.TFLITE) {
             throw BerthException.invalid("--replace-plan", "--replace-plan replaces a TFLite model's offline plan; "
@@ -204,9 +221,10 @@ final class PlanCommand implements Callable<Integer> {
         List<dev.berth.io.tflite.TflmScratch> scratch = tflmScratch == null ? List.of()
                 : dev.berth.io.TflmScratchJson.read(tflmScratch);
         WorkloadSources.Loaded in = WorkloadSources.load(workload, kind, TargetJson.load(target), cap, inputsFixed,
-                onnxSpaces.spaces(), scratch, replacePlan);
+                onnxSpaces.spaces(), new WorkloadSources.TfliteOptions(scratch, tflmScratch == null
+                        && library == TflmKernels.Library.REFERENCE, replacePlan));
         Target t = in.target();
-        OperatorOptions.Scheduled scheduled = operators.apply(in, workload.toString());
+        OperatorOptions.Scheduled scheduled = operators.apply(in, workload.toString(), onnxSpaces.fast == null);
         Workload w = scheduled.workload();
         PrintWriter out = spec.commandLine().getOut();
         ProgressBar bar = ProgressBar.wanted(quiet.quiet, json, Terminal.stderrIsTerminal())

@@ -81,7 +81,9 @@ final class TfliteSummary {
         SpaceMetrics arena = plan.metrics(space);
         if (scratch) {
             long scratchBytes = m.scratch().stream().mapToLong(TflmScratch::size).sum();
-            sb.append("with the kernels' ").append(m.scratch().size()).append(" scratch buffers (--tflm-scratch, ")
+            sb.append("with the kernels' ").append(m.scratch().size()).append(" scratch buffers (")
+                    .append(m.predicted().isPresent() ? "predicted for TFLM's reference kernels" : "--tflm-scratch")
+                    .append(", ")
                     .append(Sizes.human(scratchBytes)).append("), which TFLM places online around the offline plan:\n");
             line(sb, "lower bound (tensors and scratch buffers):",
                     Sizes.human(arena.optimality().map(o -> o.lowerBound()).orElse(arena.peakLive())));
@@ -106,7 +108,17 @@ final class TfliteSummary {
                 + Sizes.human(c - space.runtimeReserve() - arena.highWater())));
         sb.append("  the arena to give TFLM = this head + TFLM's persistent tail (variable tensors, kernel data, TFLM's own ")
                 .append("structures), which TFLM adds at run time\n");
-        if (scratchGiven && !scratch) {
+        if (m.predicted().isPresent() && !m.predicted().get().complete()) {
+            sb.append("  scratch requests not predicted (Berth does not know these kernels): ");
+            StringBuilder ops = new StringBuilder();
+            m.predicted().get().unknown().forEach((op, n) -> ops.append(ops.length() == 0 ? "" : ", ")
+                    .append(Visible.text(op)).append(n == 1 ? "" : " x" + n));
+            sb.append(ops).append("; at run time their scratch buffers can make the head larger: give them with ")
+                    .append("--tflm-scratch FILE\n");
+        } else if (m.predicted().isPresent() && !scratch) {
+            sb.append("  TFLM's reference kernels request no scratch buffers for these operators (predicted from their ")
+                    .append("tensors), so TFLM's head at run time is this head\n");
+        } else if (scratchGiven && !scratch) {
             sb.append("  --tflm-scratch: the kernels request no scratch buffers, so TFLM's head at run time is this head\n");
         } else if (!scratch) {
             sb.append("  at run time TFLM also adds the kernels' scratch buffers to the head, around the offline plan, which ")
@@ -218,6 +230,13 @@ final class TfliteSummary {
         SpaceMetrics arena = plan.metrics(space);
         g.writeStartObject();
         g.writeNumberField("scratchBuffers", m.scratch().size());
+        if (m.predicted().isPresent()) {
+            g.writeArrayFieldStart("scratchNotPredicted");
+            for (String op : m.predicted().get().unknown().keySet()) {
+                g.writeString(op);
+            }
+            g.writeEndArray();
+        }
         g.writeBooleanField("predicted", head.predicted());
         if (head.predicted()) {
             g.writeNumberField("head", head.predictedHead().getAsLong());

@@ -70,11 +70,17 @@ final class WorkloadSources {
     }
 
     /**
-     * {@code scratch}: a TFLite model's kernels' scratch buffers ({@code --tflm-scratch}), planned in its
-     * arena; {@code replacePlan}: {@code --replace-plan}, an offline plan already in the model is ignored.
+     * A TFLite model's options: {@code scratch}, the kernels' scratch buffers ({@code --tflm-scratch}),
+     * planned in its arena; {@code predictScratch}, without them, those TFLM's reference kernels request
+     * ({@code --tflm-kernels reference}); {@code replacePlan}, {@code --replace-plan}: an offline plan
+     * already in the model is ignored.
      */
+    record TfliteOptions(List<dev.berth.io.tflite.TflmScratch> scratch, boolean predictScratch, boolean replacePlan) {
+        static final TfliteOptions NONE = new TfliteOptions(List.of(), false, false);
+    }
+
     static Loaded load(Path file, InputKind kind, Target target, OptionalLong capacity, List<String> inputs,
-                       OnnxSpaces spaces, List<dev.berth.io.tflite.TflmScratch> scratch, boolean replacePlan) {
+                       OnnxSpaces spaces, TfliteOptions tflite) {
         if (kind == InputKind.MINIMALLOC_CSV) {
             if (spaces.fast().isPresent() || spaces.fastCapacity().isPresent()) {
                 throw BerthException.invalid(spaces.fast().isPresent() ? "--fast-space" : "--fast-capacity",
@@ -94,7 +100,7 @@ final class WorkloadSources {
         }
         if (kind == InputKind.TFLITE) {
             ImportedTflite m = TfliteImport.read(file, target, new TfliteImport.Options(inputs, spaces.activations(),
-                    spaces.weights(), capacity, scratch, replacePlan));
+                    spaces.weights(), capacity, tflite.scratch(), tflite.replacePlan(), tflite.predictScratch()));
             Loaded l = new Loaded(m.target(), m.workload(), Optional.empty(), Optional.of(m), Optional.empty());
             return fast(l, spaces, m.arenaSpace(), m.accesses());
         }

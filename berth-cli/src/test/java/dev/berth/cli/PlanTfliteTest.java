@@ -79,7 +79,8 @@ class PlanTfliteTest {
     @Test
     void variableTensorsGoToThePersistentSpaceLiveOverEveryStep() throws Exception {
         Path out = dir.resolve("kws.json");
-        Run r = Run.of("plan", model("keyword_scrambled_8bit.tflite"), "-o", out.toString(), "--json");
+        Run r = Run.of("plan", model("keyword_scrambled_8bit.tflite"), "-o", out.toString(), "--json",
+                "--tflm-kernels", "other");
         assertThat(r.exit()).as(r.err()).isZero();
         JsonNode plan = new ObjectMapper().readTree(out.toFile());
         int variables = 0;
@@ -259,13 +260,52 @@ class PlanTfliteTest {
     }
 
     @Test
-    void withoutScratchBuffersTheSummarySaysTflmAddsThemAtRunTime() {
-        Run r = Run.of("plan", model("trained_lstm_int8.tflite"), "--show", "--width", "80");
+    void withAnotherKernelLibraryTheSummarySaysTflmAddsScratchBuffersAtRunTime() {
+        Run r = Run.of("plan", model("trained_lstm_int8.tflite"), "--show", "--width", "80", "--tflm-kernels", "other");
         assertThat(r.exit()).as(r.err()).isZero();
         assertThat(r.out()).contains("TFLM's own head (its greedy planner):      1344 B",
                 "the arena to give TFLM = this head + TFLM's persistent tail",
                 "TFLM also adds the kernels' scratch buffers to the head", "give them with --tflm-scratch FILE",
                 "space arena (logical): 5 reservations");
+    }
+
+    /**
+     * Without --tflm-scratch the reference kernels' requests are predicted: the head printed is TFLM's
+     * real head (keyword_scrambled_8bit 672, trained_lstm_int8 1536, as TFLM ran them), and the plan is
+     * the one the scratch file gives; a kernel Berth does not know is said.
+     */
+    @Test
+    void withoutAScratchFileTheReferenceKernelsRequestsArePredicted() throws Exception {
+        for (String name : new String[] {"keyword_scrambled_8bit", "trained_lstm_int8"}) {
+            Run predicted = Run.of("plan", model(name + ".tflite"), "--json");
+            Run file = Run.of("plan", model(name + ".tflite"), "--json", "--tflm-scratch", scratch(name));
+            assertThat(predicted.exit()).as(predicted.err()).isZero();
+            JsonNode p = new ObjectMapper().readTree(predicted.out());
+            JsonNode f = new ObjectMapper().readTree(file.out());
+            assertThat(p.get("tflm").get("head").asLong()).as(name).isEqualTo(name.startsWith("keyword") ? 672 : 1536)
+                    .isEqualTo(f.get("tflm").get("head").asLong());
+            assertThat(p.get("tflm").get("scratchNotPredicted")).isEmpty();
+            assertThat(p.get("spaces")).isEqualTo(f.get("spaces"));
+        }
+        Run lstm = Run.of("plan", model("trained_lstm_int8.tflite"));
+        assertThat(lstm.out()).contains("with the kernels' 4 scratch buffers (predicted for TFLM's reference kernels, "
+                + "160 B)", "predicted TFLM head (its greedy for them): 1536 B").doesNotContain("give them with");
+        Run none = Run.of("plan", model("person_detect.tflite"));
+        assertThat(none.out()).contains("TFLM's reference kernels request no scratch buffers for these operators");
+        Run vela = Run.of("plan", model("person_detect_vela.tflite"));
+        assertThat(vela.out()).contains("scratch requests not predicted (Berth does not know these kernels): "
+                + "CUSTOM(ethos-u) (a custom operator); at run time their scratch buffers can make the head larger: "
+                + "give them with --tflm-scratch FILE");
+        Run bad = Run.of("plan", model("person_detect.tflite"), "--tflm-kernels", "cmsis-nn");
+        assertThat(bad.exit()).isEqualTo(2);
+        assertThat(bad.err()).contains("invalid-input", "--tflm-kernels: reference");
+        Run both = Run.of("plan", model("trained_lstm_int8.tflite"), "--tflm-kernels", "reference", "--tflm-scratch",
+                scratch("trained_lstm_int8"));
+        assertThat(both.exit()).isEqualTo(2);
+        assertThat(both.err()).contains("with --tflm-scratch the file gives them");
+        Run onnx = Run.of("plan", TestData.require("models/hello_deepa.onnx").toString(), "--tflm-kernels", "other");
+        assertThat(onnx.exit()).isEqualTo(2);
+        assertThat(onnx.err()).contains("is not a .tflite model");
     }
 
     @Test

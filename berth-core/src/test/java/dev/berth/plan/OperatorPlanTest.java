@@ -170,6 +170,41 @@ class OperatorPlanTest {
         }
     }
 
+    @org.junit.jupiter.api.Test
+    void aPairOfDifferentAlignmentsSitsAtAMultipleOfTheirLcm() {
+        Target t = target(2);
+        Space g = t.spaces().get("global");
+        Operators.Listed listed = new Operators.Listed(List.of(
+                new Operator("w0", List.of(), List.of("pad")),
+                new Operator("relu", List.of("x"), List.of("a")),
+                new Operator("fc", List.of("a", "pad"), List.of("y"))), List.of(), List.of(
+                new BufferUse("x", dev.berth.schedule.Role.INPUT),
+                new BufferUse("pad", dev.berth.schedule.Role.INTERMEDIATE),
+                new BufferUse("a", dev.berth.schedule.Role.INTERMEDIATE,
+                        List.of(new Overwrite("x", dev.berth.schedule.Reuse.ELEMENTWISE))),
+                new BufferUse("y", dev.berth.schedule.Role.OUTPUT)));
+        Map<String, Lifetime> steps = listed.lifetimes();
+        // x reserves 30 (alignment lcm(2, 3) = 6), a 28 (lcm(2, 4) = 4): together at a multiple of 12
+        Workload w = new Workload("align", List.of(
+                BufferSpec.named("x").size(30).alignment(3).in(g).live(steps.get("x")).build(),
+                BufferSpec.named("pad").size(10).in(g).live(steps.get("pad")).build(),
+                BufferSpec.named("a").size(28).alignment(4).in(g).live(steps.get("a")).build(),
+                BufferSpec.named("y").size(8).in(g).live(steps.get("y")).build()), List.of(), listed);
+        Graph graph = Lowering.graph(w);
+        Schedule s = OrderSearch.search(graph, Order.FILE, InPlace.ELEMENTWISE);
+        assertThat(s.pairs()).extracting(Schedule.Pair::output).containsExactly("a");
+        PlanResult r = Planner.plan(t, Lowering.lower(w, graph, s), Planner.Options.defaults());
+        assertThat(dev.berth.verify.PlanValidator.validate(r.plan()).valid()).isTrue();
+        long at = r.plan().buffer("x").orElseThrow().offset();
+        assertThat(r.plan().buffer("a").orElseThrow().offset()).isEqualTo(at);
+        assertThat(at % 12).isZero();
+        // the merged item reserves 36 (30 rounded up to 12): more than x, so no bound above the peak is claimed
+        dev.berth.artifact.Optimality o = r.plan().spaces().get("global").optimality().orElseThrow();
+        assertThat(o.lowerBound()).isEqualTo(r.plan().spaces().get("global").peakLive());
+        assertThat(o.optimal() ? o.proof() : o.open().orElseThrow())
+                .isIn(dev.berth.artifact.Optimality.Proof.LOWER_BOUND, dev.berth.artifact.Optimality.Open.SHARED);
+    }
+
     /** The planned workload: valid, its peak the optimum, each pair at one offset, the order carried. */
     private static void assertPlan(Target t, Workload low, Schedule s, long brute) {
         PlanResult r = Planner.plan(t, low, Planner.Options.defaults());

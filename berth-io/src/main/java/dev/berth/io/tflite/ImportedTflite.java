@@ -29,12 +29,14 @@ import java.util.Map;
  * @param kept           the tensors whose offsets in the file's plan Berth keeps (custom operators'
  *                       tensors): not buffers of the workload but its fixed regions ({@code kept0}, ...)
  *                       in {@code arenaSpace}; empty without {@code keepsFilePlan}
+ * @param predicted      when {@code scratch} is Berth's prediction of TFLM's reference kernels' requests
+ *                       ({@link TflmKernels#reference}), the prediction (with the operators it does not know)
  */
 public record ImportedTflite(String name, TfliteModel model, TflmView view, Target target, Workload workload,
                              String arenaSpace, String variableSpace, String constantSpace,
                              Map<String, String> bufferOf, List<TflmScratch> scratch, Map<String, Long> accesses,
                              List<TfliteModel.Tensor> storedShape, boolean keepsFilePlan,
-                             List<TflmView.Entry> kept) {
+                             List<TflmView.Entry> kept, java.util.Optional<TflmKernels.Prediction> predicted) {
     public ImportedTflite {
         bufferOf = Map.copyOf(bufferOf);
         scratch = List.copyOf(scratch);

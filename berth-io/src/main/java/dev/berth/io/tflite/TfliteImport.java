@@ -54,17 +54,24 @@ public final class TfliteImport {
      * @param replacePlan     {@code --replace-plan}: an offline plan already in the file is ignored (else
      *                        its offsets of custom operators' tensors are kept, and Berth's plan compared
      *                        with it: {@link ImportedTflite#keepsFilePlan})
+     * @param predictScratch  the kernels' scratch buffers are those TFLM's reference kernels request
+     *                        ({@link TflmKernels#reference}); {@code scratch} must then be empty
      */
     public record Options(List<String> inputs, Optional<String> activationSpace, Optional<String> constantSpace,
-                          OptionalLong capacity, List<TflmScratch> scratch, boolean replacePlan) {
+                          OptionalLong capacity, List<TflmScratch> scratch, boolean replacePlan,
+                          boolean predictScratch) {
         public Options {
             inputs = List.copyOf(inputs);
             scratch = List.copyOf(scratch);
+            if (predictScratch && !scratch.isEmpty()) {
+                throw BerthException.invalid("predictScratch", "predictScratch: the scratch buffers are either given ("
+                        + scratch.size() + " are) or predicted, not both");
+            }
         }
 
         public Options(List<String> inputs, Optional<String> activationSpace, Optional<String> constantSpace,
                        OptionalLong capacity, List<TflmScratch> scratch) {
-            this(inputs, activationSpace, constantSpace, capacity, scratch, false);
+            this(inputs, activationSpace, constantSpace, capacity, scratch, false, false);
         }
 
         public Options(List<String> inputs, Optional<String> activationSpace, Optional<String> constantSpace,
@@ -78,12 +85,17 @@ public final class TfliteImport {
 
         /** The same options with the kernels' scratch buffers. */
         public Options withScratch(List<TflmScratch> buffers) {
-            return new Options(inputs, activationSpace, constantSpace, capacity, buffers, replacePlan);
+            return new Options(inputs, activationSpace, constantSpace, capacity, buffers, replacePlan, false);
+        }
+
+        /** The same options with the scratch buffers TFLM's reference kernels request. */
+        public Options withPredictedScratch() {
+            return new Options(inputs, activationSpace, constantSpace, capacity, List.of(), replacePlan, true);
         }
 
         /** The same options with {@code --replace-plan} ({@code replace}) or without. */
         public Options withReplacePlan(boolean replace) {
-            return new Options(inputs, activationSpace, constantSpace, capacity, scratch, replace);
+            return new Options(inputs, activationSpace, constantSpace, capacity, scratch, replace, predictScratch);
         }
     }
 
@@ -113,7 +125,10 @@ public final class TfliteImport {
         }
         List<TfliteModel.Tensor> storedShape = checkInputs(m, InputFix.parse(o.inputs()), what);
         TflmView view = TflmView.of(m, what);
-        TflmScratch.checkSteps(o.scratch(), Math.max(0, view.lastStep()), "--tflm-scratch");
+        Optional<TflmKernels.Prediction> predicted = o.predictScratch()
+                ? Optional.of(TflmKernels.reference(m, view, what)) : Optional.empty();
+        List<TflmScratch> scratch = predicted.map(TflmKernels.Prediction::scratch).orElse(o.scratch());
+        TflmScratch.checkSteps(scratch, Math.max(0, view.lastStep()), "--tflm-scratch");
         String act = activationSpace(target, o);
         Target t = o.capacity().isPresent() ? finite(target, act, o.capacity().getAsLong()) : target;
         Space arena = t.space(act, "--activation-space");
@@ -153,8 +168,8 @@ public final class TfliteImport {
                 bufferOf.put(e.label(), b);
             }
         }
-        for (int k = 0; k < o.scratch().size(); k++) {
-            TflmScratch s = o.scratch().get(k);
+        for (int k = 0; k < scratch.size(); k++) {
+            TflmScratch s = scratch.get(k);
             planned.add(new BufferSpec(TflmScratch.label(k), s.size(), arena, 1,
                     new Lifetime(s.first() + shift, s.last() + shift),
                     Optional.empty()));
@@ -165,8 +180,8 @@ public final class TfliteImport {
         Map<String, Long> accesses = accesses(m, view);
         accesses.keySet().removeAll(keptLabels);
         return new ImportedTflite(name, m, view, t, new Workload(name, all, keptRegions(kept, arena, shift)),
-                arena.name(), persistent.name(), constants.name(), bufferOf, o.scratch(), accesses, storedShape,
-                keepsFilePlan, kept);
+                arena.name(), persistent.name(), constants.name(), bufferOf, scratch, accesses, storedShape,
+                keepsFilePlan, kept, predicted);
     }
 
     /** Custom operators' tensors a file's plan places more than this many of are refused (the regions' sweep is quadratic). */

@@ -58,10 +58,14 @@ public final class TflmView {
 
     private final List<Entry> entries;
     private final int steps;
+    private final int[][] opFirst;
+    private final int[][] opLast;
 
-    private TflmView(List<Entry> entries, int steps) {
+    private TflmView(List<Entry> entries, int steps, int[][] opFirst, int[][] opLast) {
         this.entries = List.copyOf(entries);
         this.steps = steps;
+        this.opFirst = opFirst;
+        this.opLast = opLast;
     }
 
     /** Two tensors an offline plan puts at overlapping bytes although TFLM's lifetimes say both are live at a step. */
@@ -101,6 +105,16 @@ public final class TflmView {
         return entries;
     }
 
+    /**
+     * The steps a kernel's scratch buffer requested in the {@code Prepare} of operator {@code op} of
+     * {@code subgraph} lives over, as TFLM marks them: from the operator's step to the step after the
+     * subgraphs it runs (its own step for an operator without control flow); an operator run twice
+     * keeps its first and its last; {@code {UNSET, UNSET}} for one of a subgraph nothing runs.
+     */
+    public int[] scratchSteps(int subgraph, int op) {
+        return new int[] {opFirst[subgraph][op], opLast[subgraph][op]};
+    }
+
     /** The step counter's value at the end of TFLM's walk (the last step). */
     public int lastStep() {
         return steps;
@@ -138,7 +152,15 @@ public final class TflmView {
         int[] last = new int[total];
         Arrays.fill(first, UNSET);
         Arrays.fill(last, UNSET);
-        int end = walk(m, base, first, last);
+        int[][] opFirst = new int[m.subgraphs().size()][];
+        int[][] opLast = new int[m.subgraphs().size()][];
+        for (TfliteModel.Subgraph g : m.subgraphs()) {
+            opFirst[g.index()] = new int[g.operators().size()];
+            opLast[g.index()] = new int[g.operators().size()];
+            Arrays.fill(opFirst[g.index()], UNSET);
+            Arrays.fill(opLast[g.index()], UNSET);
+        }
+        int end = walk(m, base, first, last, opFirst, opLast);
         List<Entry> out = new ArrayList<>(total);
         for (TfliteModel.Subgraph g : m.subgraphs()) {
             for (TfliteModel.Tensor t : g.tensors()) {
@@ -152,7 +174,7 @@ public final class TflmView {
                         t.variable(), planned, first[k], last[k], off));
             }
         }
-        return new TflmView(out, end);
+        return new TflmView(out, end, opFirst, opLast);
     }
 
     private static long bytes(TfliteModel.Tensor t, int subgraph, String what) {
@@ -209,7 +231,7 @@ public final class TflmView {
     }
 
     /** TFLM's lifetime walk from subgraph 0; returns the final step. Iterative: no Java recursion. */
-    private static int walk(TfliteModel m, int[] base, int[] first, int[] last) {
+    private static int walk(TfliteModel m, int[] base, int[] first, int[] last, int[][] opFirst, int[][] opLast) {
         int[] count = {0};
         // frames: {subgraph, next operator, phase (0 = before the operator's calls, then call position + 1)}
         java.util.ArrayDeque<int[]> stack = new java.util.ArrayDeque<>();
@@ -232,6 +254,7 @@ public final class TflmView {
                 for (int t : op.outputs()) {
                     create(first, b + t, count[0]);
                 }
+                create(opFirst[f[0]], f[1], count[0]);
                 f[2] = 1;
             }
             int call = f[2] - 1;
@@ -249,6 +272,7 @@ public final class TflmView {
             for (int t : op.outputs()) {
                 last[b + t] = count[0];
             }
+            opLast[f[0]][f[1]] = count[0];
             f[1]++;
             f[2] = 0;
         }
