@@ -67,8 +67,8 @@ public final class TflmReorderedPlan {
      * subgraph 0's operators in {@code order} (per position, an operator index in the file: for a
      * schedule of {@code TfliteSchedule.graph(m)}, {@link TfliteOperatorOrder#of}; checked by
      * {@link TfliteOperatorOrder}) and the pairs of
-     * {@code level}, planned with {@code planner}. A scratch buffer of {@code options} must belong to
-     * one operator (first step = last step, TFLM's steps of the file's order; else {@code invalid-input}
+     * {@code level}, planned with {@code planner}. Predicted scratch buffers are predicted again for
+     * the new order; a scratch buffer {@code options} gives must belong to one operator (first step = last step, TFLM's steps of the file's order; else {@code invalid-input}
      * naming {@code --tflm-scratch}): it moves with it.
      */
     public static Result plan(ByteBuffer original, String what, ImportedTflite m, TfliteImport.Options options,
@@ -98,8 +98,10 @@ public final class TflmReorderedPlan {
             moved.add(new TflmScratch(s.size(), position[op] + 1, position[op] + 1));
         }
         // the placeholder plan of the first rewrite is no file plan to compare with, unless it keeps offsets
+        // predicted scratch buffers are predicted again, per operator, in the new order
         ImportedTflite again = TfliteImport.read(ByteBuffer.wrap(first), what, m.target(),
-                options.withScratch(moved).withReplacePlan(options.replacePlan() || kept == null));
+                (options.predictScratch() ? options : options.withScratch(moved))
+                        .withReplacePlan(options.replacePlan() || kept == null));
         Graph g = TfliteSchedule.graph(again);
         Schedule s = OrderSearch.search(g, Order.FILE, level);
         PlanResult planned = Planner.plan(again.target(), Lowering.lower(again.workload(), g, s), planner);

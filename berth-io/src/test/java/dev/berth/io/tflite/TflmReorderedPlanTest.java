@@ -248,6 +248,20 @@ class TflmReorderedPlanTest {
         assertThat(r.head().predictedHead().getAsLong()).isLessThanOrEqualTo(r.head().tflmHead().getAsLong());
     }
 
+    /** Scratch buffers predicted for the file's order are predicted again for the new one: the same ones. */
+    @Test
+    void predictedScratchBuffersArePredictedAgain() throws Exception {
+        String file = "keyword_scrambled_8bit.tflite";
+        byte[] original = Files.readAllBytes(TestData.require("models/tflite/" + file));
+        TfliteImport.Options options = TfliteImport.Options.of().withPredictedScratch();
+        ImportedTflite m = TfliteImport.read(ByteBuffer.wrap(original), file, TFLM, options);
+        assertThat(m.scratch()).isNotEmpty();
+        TflmReorderedPlan.Result r = TflmReorderedPlan.plan(ByteBuffer.wrap(original), file, m, options,
+                TfliteOperatorOrder.file(m.model()), InPlace.ELEMENTWISE, new Planner.Options(SolverChoice.AUTO, 10));
+        assertThat(r.reordered().scratch()).containsExactlyElementsOf(m.scratch());
+        assertThat(r.head().predictedHead().getAsLong()).isLessThanOrEqualTo(r.head().tflmHead().getAsLong());
+    }
+
     /** Three operators: 0 and 1 read the input, 2 reads what 1 writes; 0 and 1 custom when asked. */
     private static byte[] fork(boolean custom) {
         ModelT m = ModelT.deserializeFromBinary(TinyTflite.build(TinyTflite.Graph.of(TinyTflite.Op.fc(),
