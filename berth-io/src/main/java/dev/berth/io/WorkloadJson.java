@@ -262,7 +262,11 @@ public final class WorkloadJson {
 
     private static BufferSpec buffer(Members m, Target target) {
         m.check();
-        String name = Json.nonEmpty(m.string(NAME), m.path(NAME));
+        String name = m.string(NAME);
+        if (name.isEmpty()) {
+            // the path is written only for a bad name: a file may hold 10^6 buffers
+            Json.nonEmpty(name, m.path(NAME));
+        }
         long size = m.size(SIZE);
         List<Space> spaces = spaces(m, name, target);
         Lifetime live = m.isLifetime(LIVE) ? new Lifetime(m.first(LIVE), m.last(LIVE)) : live(m.node(LIVE), m.path(LIVE));
@@ -282,13 +286,13 @@ public final class WorkloadJson {
      * non-empty, each a space of the target, none twice; every error names the buffer.
      */
     private static List<Space> spaces(Members m, String buffer, Target target) {
-        String p = m.path(SPACE);
         JsonNode n = m.has(SPACE) && m.isText(SPACE) ? null : m.node(SPACE);
         if (n == null || !n.isArray()) {
             String spaceName = m.string(SPACE);
             Space space = target.spaces().get(spaceName);
-            return List.of(space != null ? space : target.space(spaceName, p));
+            return List.of(space != null ? space : target.space(spaceName, m.path(SPACE)));
         }
+        String p = m.path(SPACE);
         if (n.isEmpty()) {
             throw BerthException.invalid(p, "[]", p + ": buffer '" + buffer + "': the list of candidate spaces is empty; "
                     + "give at least one space");
