@@ -79,7 +79,7 @@ public final class WorkloadJson {
             return readFile(file, target);
         } catch (BerthException e) {
             String where = file + ": ";
-            if (e.failure() instanceof Failure.InvalidInput i && !i.message().startsWith(where)) {
+            if (e.failure() instanceof Failure.InvalidInput i && !i.message().contains(file.toString())) {
                 throw new BerthException(new Failure.InvalidInput(where + i.message(), i.path(), i.text(),
                         i.deployInput(), i.fixedOverlap()));
             }

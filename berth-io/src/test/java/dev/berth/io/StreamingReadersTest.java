@@ -120,7 +120,7 @@ class StreamingReadersTest {
                 assertThat((Workload) streamed.value()).as(edited).isEqualTo(tree.value());
                 read++;
             }
-            // the same, the message naming the file first (syntax errors name it already)
+            // the same, the message naming the file first (syntax errors and a missing file name it already)
             assertThat(fromFile).as(edited).isEqualTo(tree.error() == null || tree.error().contains("message="
                     + file + ": ") ? tree : new Outcome(null, tree.error().replace("message=", "message=" + file + ": ")));
         }
