@@ -59,7 +59,7 @@ class TeachingCasesTest {
         assertThat(Admission.admit(GLOBAL, "t", 1, 9, 1).end()).isEqualTo(20);
         BerthException end = catchThrowableOfType(BerthException.class, () -> Admission.admit(GLOBAL, "t", 11, 9, 1));
         assertThat(end.category()).isEqualTo(Category.ADDRESS_NOT_ENCODABLE);
-        assertThat(end.failure().message()).contains("9 bytes requested reserve 10").contains("at start 20")
+        assertThat(end.failure().message()).contains("9 bytes requested, 10 reserved").contains("at start 20")
                 .contains("only 9 bytes from there can be encodable");
     }
 
@@ -99,7 +99,7 @@ class TeachingCasesTest {
         // a person can check it by hand: 21 -> 30 reserved, from 30 only 25 of 55 are free
         assertThat(f.message())
                 .contains("t1")
-                .contains("21 bytes requested reserve 30")
+                .contains("21 bytes requested, 30 reserved")
                 .contains("alignment 10")
                 .contains("start 30")
                 .contains("only 25 bytes are free")

@@ -229,7 +229,7 @@ final class PlanCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         ProgressBar bar = ProgressBar.wanted(quiet.quiet, json, Terminal.stderrIsTerminal())
                 ? new ProgressBar(System.err, Terminal.columns()) : null;
-        PrintWriter log = !minimize || quiet.quiet ? null : json ? spec.commandLine().getErr() : out;
+        PrintWriter log = !minimize || quiet.quiet ? null : spec.commandLine().getErr();
         if (log != null) {
             log.println("minimize: every space's smallest high-water mark within the work budget (heights of the placed "
                     + "reservations, before generation adds its allocations)");

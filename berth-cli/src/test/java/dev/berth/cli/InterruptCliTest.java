@@ -41,13 +41,13 @@ class InterruptCliTest {
                 System.getProperty("java.class.path"), Main.class.getName(), "plan",
                 TestData.require("benchmarks/minimalloc/D.1048576.csv").toString(), "--capacity", "1048576",
                 "--minimize", "--search-nodes", "1000000000", "--time-limit", "600", "-o", out.toString()));
-        return new ProcessBuilder(cmd).redirectError(dir.resolve("err").toFile()).start();
+        return new ProcessBuilder(cmd).redirectOutput(dir.resolve("stdout").toFile()).start();
     }
 
-    /** Reads stdout until a line of the search's bracket, then returns everything read. */
-    private static List<String> untilSearching(BufferedReader stdout) throws IOException {
+    /** Reads stderr (where the bracket lines go, contract §7) until a line of the search's bracket, then returns everything read. */
+    private static List<String> untilSearching(BufferedReader stderr) throws IOException {
         List<String> lines = new ArrayList<>();
-        for (String l = stdout.readLine(); l != null; l = stdout.readLine()) {
+        for (String l = stderr.readLine(); l != null; l = stderr.readLine()) {
             lines.add(l);
             if (l.contains("limit ") && l.contains("mem  [")) {
                 return lines;
@@ -70,17 +70,18 @@ class InterruptCliTest {
     private void interruptsOnceAndKeepsTheBest(String signal) throws IOException, InterruptedException {
         Path out = dir.resolve(signal + ".json");
         Process p = start(out);
-        try (BufferedReader stdout = new BufferedReader(new InputStreamReader(p.getInputStream(),
+        String err;
+        try (BufferedReader stderr = new BufferedReader(new InputStreamReader(p.getErrorStream(),
                 StandardCharsets.UTF_8))) {
-            untilSearching(stdout);
+            untilSearching(stderr);
             signal(p, signal);
-            List<String> rest = stdout.lines().toList();
+            err = String.join("\n", stderr.lines().toList());
             assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
             assertThat(p.exitValue()).isEqualTo(130);
-            assertThat(rest).anyMatch(l -> l.startsWith("mem ") && l.endsWith("] interrupted"))
-                    .contains("wrote " + out);
         }
-        String err = Files.readString(dir.resolve("err"));
+        List<String> stdout = Files.readAllLines(dir.resolve("stdout"));
+        assertThat(stdout).anyMatch(l -> l.startsWith("mem ") && l.endsWith("] interrupted"))
+                .contains("wrote " + out);
         assertThat(err).contains("berth: interrupted: the searches stop and keep the best plan found so far")
                 .contains("berth: interrupted: wrote " + out + ": the best plan found before the interrupt, validated");
         Plan plan = PlanJson.read(out);
@@ -111,12 +112,12 @@ class InterruptCliTest {
         Path out = dir.resolve("twice.json");
         Files.writeString(out, "the user's earlier file\n");
         Process p = start(out);
-        try (BufferedReader stdout = new BufferedReader(new InputStreamReader(p.getInputStream(),
+        try (BufferedReader stderr = new BufferedReader(new InputStreamReader(p.getErrorStream(),
                 StandardCharsets.UTF_8))) {
-            untilSearching(stdout);
+            untilSearching(stderr);
             signal(p, "INT");
             signal(p, "INT");
-            stdout.lines().forEach(l -> { });
+            stderr.lines().forEach(l -> { });
             assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
             assertThat(p.exitValue()).isEqualTo(130);
         }

@@ -127,7 +127,8 @@ class MiniMallocCliTest {
         Run r = Run.of("plan", in.toString(), "--capacity", "40", "--minimize", "--time-limit", "20");
         assertThat(r.exit()).as(r.err()).isZero();
         // the plan keeps the given capacity and reaches the minimum, which equals the lower bound
-        assertThat(r.out()).startsWith("minimize: ")
+        assertThat(r.err()).startsWith("minimize: ");
+        assertThat(r.out()).startsWith("plan input.12 ")
                 .containsPattern("mem\\s+local\\s+40\\s+12\\s+12\\s+12\\s.*optimal \\(lower bound\\)");
         // without --minimize as well: every plan is minimised by default
         Run plain = Run.of("plan", in.toString(), "--capacity", "40");
@@ -140,7 +141,9 @@ class MiniMallocCliTest {
         assertThat(Run.of("plan", in.toString(), "--capacity", "11", "--solver", "best-fit").exit()).isEqualTo(5);
         Run r = Run.of("plan", in.toString(), "--capacity", "100", "--solver", "exact", "--minimize", "--time-limit", "20");
         assertThat(r.exit()).as(r.err()).isZero();
-        assertThat(r.out()).contains("mem  [10, 12]  start: height 12, lower bound 10")
+        // the bracket lines are progress: stderr; the table is the result: stdout (contract §7)
+        assertThat(r.err()).contains("mem  [10, 12]  start: height 12, lower bound 10");
+        assertThat(r.out()).doesNotContain("start: height").doesNotContain("minimize: every space")
                 .containsPattern("mem\\s+local\\s+100\\s+10\\s+10\\s+10\\s.*exact\\s+optimal \\(lower bound\\)");
         Run at = Run.of("plan", in.toString(), "--capacity", "10", "--solver", "exact");
         assertThat(at.exit()).as(at.err()).isZero();

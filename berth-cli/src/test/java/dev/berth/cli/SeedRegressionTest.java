@@ -86,7 +86,7 @@ class SeedRegressionTest {
         assertThat(e.get("limit").asLong()).isEqualTo(29);
         assertThat(e.get("limitSource").asText()).contains("format teach");
         Run human = Run.of("plan", w.toString(), "--target", "teaching");
-        assertThat(human.err()).contains("21 bytes requested reserve 30").contains("format teach");
+        assertThat(human.err()).contains("21 bytes requested, 30 reserved").contains("format teach");
     }
 
     @Test

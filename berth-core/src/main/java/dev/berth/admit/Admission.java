@@ -248,7 +248,7 @@ public final class Admission {
         // described lazily: a search that catches this pays for no message
         return new BerthException(Category.ADDRESS_NOT_ENCODABLE, () -> {
             long fits = space.format().end() == EndConvention.EXCLUSIVE ? room - start : room - start + 1;
-            String why = requested + " bytes requested reserve " + reserved + " (alignment " + eff + ") at start " + start
+            String why = requested + " bytes requested, " + reserved + " reserved (alignment " + eff + ") at start " + start
                     + ", but only " + (fits < 0 ? Long.MAX_VALUE : fits) + " bytes from there can be encodable ("
                     + space.format().end().id() + " end)";
             Facts f = facts(space, buffer, start, requested, eff).withReserved(reserved)
@@ -264,7 +264,7 @@ public final class Admission {
         return new BerthException(Category.CAPACITY_EXCEEDED, () -> {
             String why = start > usable
                     ? "start " + start + " is past the usable capacity " + usable
-                    : requested + " bytes requested reserve " + reserved + " (alignment " + eff + ") at start " + start
+                    : requested + " bytes requested, " + reserved + " reserved (alignment " + eff + ") at start " + start
                     + ", but only " + (usable - start) + " bytes are free from there";
             Facts f = facts(space, buffer, start, requested, eff).withReserved(reserved)
                     .withLimit(usable, capacitySource(space));

@@ -212,13 +212,13 @@ class AdmissionDetailTest {
     @Test
     void endMessagesCountTheBytesThatFitUnderEachConvention() {
         assertThat(message(new Space.Logical("g", EX29, 1, 0), 25, 10, 1)).isEqualTo("buffer t1 in space g: 10 bytes "
-                + "requested reserve 10 (alignment 1) at start 25, but only 4 bytes from there can be encodable (exclusive"
+                + "requested, 10 reserved (alignment 1) at start 25, but only 4 bytes from there can be encodable (exclusive"
                 + " end); limit from format teach (maxAddress 29, exclusive end) of space g");
         assertThat(message(new Space.Logical("g", LB29, 1, 0), 25, 10, 1)).contains("but only 5 bytes from there can "
                 + "be encodable (last-byte end)");
         assertThat(message(new Space.Logical("g", EX29, 1, 0), 29, 1, 1)).contains("but only 0 bytes from there");
         assertThat(message(new Space.External("w", LB29, 2, 0, 20, OptionalLong.empty()), 3, 9, 1))
-                .contains("9 bytes requested reserve 10 (alignment 2) at start 4, but only 6 bytes")
+                .contains("9 bytes requested, 10 reserved (alignment 2) at start 4, but only 6 bytes")
                 .endsWith("of space w (base 20)");
         AddressFormat wide = new AddressFormat("wide", Long.MAX_VALUE, EndConvention.LAST_BYTE);
         BerthException e = (BerthException) org.assertj.core.api.Assertions.catchThrowable(() -> Admission.admit(
@@ -248,7 +248,7 @@ class AdmissionDetailTest {
     @Test
     void capacityMessagesAndSources() {
         Space local = new Space.Local("local", new AddressFormat("wide", 1023, EndConvention.EXCLUSIVE), 10, 0, 55);
-        assertThat(message(local, 30, 21, 1)).isEqualTo("buffer t1 in space local: 21 bytes requested reserve 30 "
+        assertThat(message(local, 30, 21, 1)).isEqualTo("buffer t1 in space local: 21 bytes requested, 30 reserved "
                 + "(alignment 10) at start 30, but only 25 bytes are free from there; limit from space local: capacity 55");
         Space reserved = new Space.Local("sram", new AddressFormat("wide", 1023, EndConvention.EXCLUSIVE), 1, 7, 50);
         assertThat(Admission.capacitySource(reserved)).isEqualTo("space sram: capacity 50 - runtimeReserve 7 = 43");

@@ -100,8 +100,8 @@ class AllocationPathsTest {
         Workload capacity = Workload.builder("w").buffer(BufferSpec.named("a").size(8).in(small).live(0, 1).build())
                 .fixed(FixedRegion.at("abi", small, 990, 64, Lifetime.of(0, 1))).build();
         assertThatThrownBy(() -> Planner.plan(c, capacity, Planner.Options.defaults()))
-                .hasMessageStartingWith("capacity-exceeded: fixed region abi in space local: 64 bytes requested reserve "
-                        + "64 (alignment 1) at start 990, but only 10 bytes are free from there")
+                .hasMessageStartingWith("capacity-exceeded: fixed region abi in space local: 64 bytes requested, "
+                        + "64 reserved (alignment 1) at start 990, but only 10 bytes are free from there")
                 .hasMessageContaining("the fixed region abi sits at 990");
         Workload buffer = Workload.builder("w")
                 .buffer(BufferSpec.named("wide").size(101).in(t.space("global", "test")).live(0, 0).build()).build();

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.berth.failure.BerthException;
+import dev.berth.failure.Failure;
 import dev.berth.schedule.Reuse;
 import dev.berth.schedule.Role;
 import dev.berth.target.Space;
@@ -69,8 +70,24 @@ public final class WorkloadJson {
     private WorkloadJson() {
     }
 
-    /** The workload of {@code file}, its spaces those of {@code target}. */
+    /**
+     * The workload of {@code file}, its spaces those of {@code target}. An {@code invalid-input}
+     * message names the file first, as the model importers' do ({@code FILE: buffers[0].space: ...}).
+     */
     public static Workload read(Path file, Target target) {
+        try {
+            return readFile(file, target);
+        } catch (BerthException e) {
+            String where = file + ": ";
+            if (e.failure() instanceof Failure.InvalidInput i && !i.message().contains(file.toString())) {
+                throw new BerthException(new Failure.InvalidInput(where + i.message(), i.path(), i.text(),
+                        i.deployInput(), i.fixedOverlap()));
+            }
+            throw e;
+        }
+    }
+
+    private static Workload readFile(Path file, Target target) {
         String fileName = file.getFileName().toString();
         String name = fileName.endsWith(".json") ? fileName.substring(0, fileName.length() - 5) : fileName;
         try (JsonParser p = Json.open(file)) {

@@ -64,7 +64,7 @@ class TeachingTargetTest {
         assertThat(error.get("limitSource").asText()).isEqualTo("space local: capacity 55");
         // the allocator alone cannot know that no placement fits: that is the planner's diagnosis
         assertThat(error.get("provablyInfeasible").asBoolean()).isFalse();
-        assertThat(error.get("message").asText()).contains("21 bytes requested reserve 30").contains("only 25 bytes");
+        assertThat(error.get("message").asText()).contains("21 bytes requested, 30 reserved").contains("only 25 bytes");
     }
 
     /** Contract §7's example: the planner's failure for the same workload, field for field. */
@@ -93,7 +93,7 @@ class TeachingTargetTest {
         assertThat(error.get("provablyInfeasible").asBoolean()).isTrue();
         assertThat(error.get("step").asInt()).isEqualTo(1);
         // checkable by hand: 21 -> 30, 25 free; at step 1 the live reservations need 60 of 55
-        assertThat(error.get("message").asText()).contains("21 bytes requested reserve 30").contains("only 25 bytes")
+        assertThat(error.get("message").asText()).contains("21 bytes requested, 30 reserved").contains("only 25 bytes")
                 .contains("step 1").contains("60").contains("55").contains("5 bytes over");
     }
 

@@ -18,6 +18,18 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** Workload reading (contract §5): strict, every rejection invalid-input with its path. */
 class WorkloadJsonTest {
+    /** A field's error in a workload file names the file first, then the field (issue 27), in the message only. */
+    @Test
+    void aFieldErrorInAWorkloadFileNamesTheFile(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws IOException {
+        java.nio.file.Path f = java.nio.file.Files.writeString(dir.resolve("w.json"),
+                "{\"workload\": \"w\", \"buffers\": [{\"name\": \"a\", \"size\": 64, \"space\": \"nope\", \"live\": [0, 1]}]}");
+        assertThatThrownBy(() -> WorkloadJson.read(f, TargetJson.load("npu-ref")))
+                .isInstanceOfSatisfying(BerthException.class, e -> {
+                    assertThat(e.failure().message()).startsWith(f + ": buffers[0].space: unknown space 'nope'");
+                    assertThat(e.failure().fields()).containsEntry("path", "buffers[0].space").containsEntry("text", "nope");
+                });
+    }
+
     private static final Target NPU_REF = TargetJson.load("npu-ref");
 
     static Workload read(String json) {
