@@ -28,5 +28,6 @@ final class TestModels {
             new Model("tflite/micro_speech_quantized.tflite", List.of()),
             new Model("tflite/person_detect.tflite", List.of()),
             new Model("tflite/person_detect_vela.tflite", List.of()),
+            new Model("tflite/selfie_segmentation.tflite", List.of()),
             new Model("tflite/trained_lstm_int8.tflite", List.of()));
 }

@@ -70,6 +70,8 @@ class ScheduleOnRealModelsTest {
                 new Model("micro_speech_quantized.tflite", List.of(), 5_968, 5_968),
                 new Model("person_detect.tflite", List.of(), 55_296, 55_296),
                 new Model("person_detect_vela.tflite", List.of(), 158_160, 158_160),
+                // MediaPipe selfie segmentation: skip connections and squeeze-and-excitation branches
+                new Model("selfie_segmentation.tflite", List.of(), 3_670_016, 3_670_016),
                 new Model("trained_lstm_int8.tflite", List.of(), 1_344, 1_344)).map(Arguments::of);
     }
 
