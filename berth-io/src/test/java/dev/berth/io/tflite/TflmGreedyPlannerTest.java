@@ -46,8 +46,8 @@ class TflmGreedyPlannerTest {
     }
 
     @Test
-    void sixModelsRanWithKernels() throws Exception {
-        assertThat(withKernels()).hasSize(6);
+    void sevenModelsRanWithKernels() throws Exception {
+        assertThat(withKernels()).hasSize(7);
     }
 
     @ParameterizedTest

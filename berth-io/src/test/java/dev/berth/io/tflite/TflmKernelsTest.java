@@ -29,7 +29,13 @@ class TflmKernelsTest {
         for (JsonNode s : TflmGreedyPlannerTest.expected(file).get("tflm_plan").get("scratch_buffers")) {
             tflm.add(new TflmScratch(s.get("size").asLong(), s.get("first_used").asInt(), s.get("last_used").asInt()));
         }
-        assertThat(p.complete()).as(p.unknown().toString()).isTrue();
+        if (file.equals("selfie_segmentation.tflite")) {
+            // MediaPipe's custom operator ran with a driver-supplied kernel: said, not guessed; the rest predicted
+            assertThat(p.unknown()).hasSize(1);
+            assertThat(p.unknown().toString()).contains("Convolution2DTransposeBias");
+        } else {
+            assertThat(p.complete()).as(p.unknown().toString()).isTrue();
+        }
         assertThat(p.scratch().stream().map(TflmKernelsTest::rounded).toList()).as(file).containsExactlyElementsOf(tflm);
         assertThat(p.scratch().stream().map(TflmKernelsTest::rounded).toList())
                 .containsExactlyElementsOf(TflmGreedyPlannerTest.scratch(file));
