@@ -7,7 +7,10 @@ import dev.berth.failure.BerthException;
 import dev.berth.io.InputKind;
 import dev.berth.io.PlanJson;
 import dev.berth.io.TargetJson;
+import dev.berth.io.tflite.TfliteImport;
+import dev.berth.io.tflite.TfliteOperatorOrder;
 import dev.berth.io.tflite.TflmHeadPlan;
+import dev.berth.io.tflite.TflmReorderedPlan;
 import dev.berth.io.tflite.TflmKernels;
 import dev.berth.plan.Effort;
 import dev.berth.plan.PlanResult;
@@ -141,6 +144,15 @@ final class PlanCommand implements Callable<Integer> {
                     + "terminal's, else 100).")
     int width;
 
+    /** The bytes of {@code file}; a failure to read is invalid-input naming it, as every input's. */
+    private static byte[] readAll(Path file) {
+        try {
+            return java.nio.file.Files.readAllBytes(file);
+        } catch (IOException e) {
+            throw BerthException.invalid(file.toString(), file.toString(), file + ": cannot be read: " + e.getMessage());
+        }
+    }
+
     @Override
     public Integer call() throws IOException {
         Interrupts.install(System.err);
@@ -188,11 +200,6 @@ final class PlanCommand implements Callable<Integer> {
             AtomicFiles.requireDistinct(report, "--report", output == null ? inputs
                     : java.util.stream.Stream.concat(inputs.stream(), java.util.stream.Stream.of(output)).toList());
         }
-        if (!operators.defaults() && tflmPlan != null) {
-            throw BerthException.invalid("--tflm-plan", tflmPlan.toString(), "--tflm-plan writes TFLM's offline plan "
-                    + "for the model's own operator order without in-place pairs; it is not written with --order "
-                    + operators.order().id() + " --in-place " + operators.inPlace().id() + " yet");
-        }
         if (operators.inPlace() != dev.berth.schedule.InPlace.NONE && onnxSpaces.fast != null) {
             throw BerthException.invalid("--in-place", operators.inPlace().id(), "--in-place " + operators.inPlace().id()
                     + " shares a buffer's bytes with its input's in one space; with --fast-space an activation may "
@@ -220,9 +227,11 @@ final class PlanCommand implements Callable<Integer> {
                 : java.util.OptionalLong.of(dev.berth.arith.Sizes.parse(capacity, "--capacity"));
         List<dev.berth.io.tflite.TflmScratch> scratch = tflmScratch == null ? List.of()
                 : dev.berth.io.TflmScratchJson.read(tflmScratch);
+        WorkloadSources.TfliteOptions tflite = new WorkloadSources.TfliteOptions(scratch, tflmScratch == null
+                && library == TflmKernels.Library.REFERENCE, replacePlan);
         WorkloadSources.Loaded in = WorkloadSources.load(workload, kind, TargetJson.load(target), cap, inputsFixed,
-                onnxSpaces.spaces(), new WorkloadSources.TfliteOptions(scratch, tflmScratch == null
-                        && library == TflmKernels.Library.REFERENCE, replacePlan));
+                onnxSpaces.spaces(), tflite);
+        TfliteImport.Options tfliteOptions = WorkloadSources.tfliteOptions(inputsFixed, onnxSpaces.spaces(), cap, tflite);
         Target t = in.target();
         OperatorOptions.Scheduled scheduled = operators.apply(in, workload.toString(), onnxSpaces.fast == null);
         Workload w = scheduled.workload();
@@ -281,7 +290,18 @@ final class PlanCommand implements Callable<Integer> {
         java.util.Optional<TflmHeadPlan.Choice> head = in.tflite().isEmpty() || planned.assignment().isPresent()
                 || !operators.defaults()
                 ? java.util.Optional.empty() : java.util.Optional.of(TflmHeadPlan.choose(in.tflite().get(), planned, options));
-        PlanResult r = head.isPresent() ? head.get().result() : planned;
+        // --order/--in-place with --tflm-plan: the model rewritten in the chosen order (subgraph 0's operators
+        // vector), imported again so that TFLM's steps are the new order's, its pairs placed at one offset
+        // (contract §7); the plan printed and written is that model's
+        java.util.Optional<TflmReorderedPlan.Result> reordered = java.util.Optional.empty();
+        if (tflmPlan != null && !operators.defaults()) {
+            dev.berth.io.tflite.ImportedTflite m = in.tflite().orElseThrow();
+            reordered = java.util.Optional.of(TflmReorderedPlan.plan(java.nio.ByteBuffer.wrap(readAll(workload)),
+                    workload.getFileName().toString(), m, tfliteOptions,
+                    TfliteOperatorOrder.of(m, scheduled.chosen().orElseThrow().schedule()), operators.inPlace(), options));
+        }
+        PlanResult r = reordered.isPresent() ? reordered.get().head().result()
+                : head.isPresent() ? head.get().result() : planned;
         Plan plan = r.plan();
         // every output is made before any is written, and all are renamed into place together
         java.util.Map<Path, AtomicFiles.Content> outputs = new java.util.LinkedHashMap<>();
@@ -294,9 +314,14 @@ final class PlanCommand implements Callable<Integer> {
         int[] offline = null;
         if (tflmPlan != null) {
             dev.berth.io.tflite.ImportedTflite m = in.tflite().orElseThrow();
-            offline = head.orElseThrow().offline();
-            outputs.put(tflmPlan, AtomicFiles.Content.of(dev.berth.io.tflite.TflmOfflinePlan.write(workload, m.model(),
-                    offline)));
+            if (reordered.isPresent()) {
+                offline = reordered.get().head().offline();
+                outputs.put(tflmPlan, AtomicFiles.Content.of(reordered.get().bytes()));
+            } else {
+                offline = head.orElseThrow().offline();
+                outputs.put(tflmPlan, AtomicFiles.Content.of(dev.berth.io.tflite.TflmOfflinePlan.write(workload,
+                        m.model(), offline)));
+            }
         }
         AtomicFiles.writeAll(outputs);
         if (json) {

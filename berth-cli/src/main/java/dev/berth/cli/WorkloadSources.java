@@ -75,6 +75,13 @@ final class WorkloadSources {
      * ({@code --tflm-kernels reference}); {@code replacePlan}, {@code --replace-plan}: an offline plan
      * already in the model is ignored.
      */
+    /** The TFLite import's options from the command line's (one place, for the import and a reordered import). */
+    static TfliteImport.Options tfliteOptions(List<String> inputs, OnnxSpaces spaces,
+                                              OptionalLong capacity, TfliteOptions tflite) {
+        return new TfliteImport.Options(inputs, spaces.activations(), spaces.weights(), capacity, tflite.scratch(),
+                tflite.replacePlan(), tflite.predictScratch());
+    }
+
     record TfliteOptions(List<dev.berth.io.tflite.TflmScratch> scratch, boolean predictScratch, boolean replacePlan) {
         static final TfliteOptions NONE = new TfliteOptions(List.of(), false, false);
     }
@@ -99,8 +106,7 @@ final class WorkloadSources {
             return fast(l, spaces, m.activationSpace(), m.accesses());
         }
         if (kind == InputKind.TFLITE) {
-            ImportedTflite m = TfliteImport.read(file, target, new TfliteImport.Options(inputs, spaces.activations(),
-                    spaces.weights(), capacity, tflite.scratch(), tflite.replacePlan(), tflite.predictScratch()));
+            ImportedTflite m = TfliteImport.read(file, target, tfliteOptions(inputs, spaces, capacity, tflite));
             Loaded l = new Loaded(m.target(), m.workload(), Optional.empty(), Optional.of(m), Optional.empty());
             return fast(l, spaces, m.arenaSpace(), m.accesses());
         }

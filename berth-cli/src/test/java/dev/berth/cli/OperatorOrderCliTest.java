@@ -114,16 +114,28 @@ class OperatorOrderCliTest {
     }
 
     @Test
-    void aTfliteModelInPlaceIsPlannedButNotWrittenAsTflmsOfflinePlan() {
+    void aTfliteModelInPlaceIsPlannedAndWrittenAsTflmsOfflinePlanWithItsPairsAtOneOffset() throws Exception {
         String face = model("tflite/face_detection_short_range.tflite");
         Run r = Run.of("plan", face, "--in-place", "elementwise");
         assertThat(r.exit()).as(r.err()).isZero();
         assertThat(r.out()).contains("operators: 164, order file, in-place elementwise: peak live 1,310,720 B, every "
                 + "order at in-place elementwise: at least 1,182,048 B; the file order without reuse: 1,376,256 B\n");
-        Run tflm = Run.of("plan", face, "--in-place", "elementwise", "--tflm-plan", dir.resolve("o.tflite").toString());
-        assertThat(tflm.exit()).isEqualTo(2);
-        assertThat(tflm.err()).contains("--tflm-plan writes TFLM's offline plan for the model's own operator order");
-        assertThat(Files.exists(dir.resolve("o.tflite"))).isFalse();
+        // the model rewritten in the chosen order, its pairs at one offset: the file that ran in the real TFLM
+        // with the original's outputs and a head of 1,310,720 (testdata/models/tflite/tflm-verification.md)
+        Path o = dir.resolve("o.tflite");
+        Path p = dir.resolve("p.json");
+        Run tflm = Run.of("plan", face, "--order", "best", "--in-place", "elementwise", "--tflm-plan", o.toString(),
+                "-o", p.toString());
+        assertThat(tflm.exit()).as(tflm.err()).isZero();
+        assertThat(tflm.out()).containsPattern("(?m)^arena +logical +at deploy +1310720 ");
+        assertThat(dev.berth.io.tflite.TfliteReader.read(o).subgraphs().get(0).operators()).hasSize(164);
+        Plan plan = PlanJson.read(p);
+        assertThat(PlanValidator.validate(plan)).isInstanceOf(dev.berth.verify.Verdict.Valid.class);
+        assertThat(plan.spaces().get("arena").highWater()).isEqualTo(1_310_720);
+        assertThat(plan.buffers().stream().filter(b -> b.sharesWith().isPresent()).count()).isEqualTo(37);
+        // the offline plan's words are the plan's offsets: a pair's output at its input's offset
+        Run again = Run.of("plan", o.toString(), "--tflm-kernels", "other", "--json");
+        assertThat(again.exit()).as(again.err()).isZero();
         Run fast = Run.of("plan", model("ch_ppocr_mobile_v2.0_cls_infer.onnx"), "--input", "x=1x3x48x192",
                 "--fast-space", "sram", "--in-place", "views");
         assertThat(fast.exit()).isEqualTo(2);
