@@ -4,6 +4,7 @@ import dev.berth.failure.Visible;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.berth.artifact.Plan;
 import dev.berth.failure.BerthException;
+import dev.berth.io.FileErrors;
 import dev.berth.io.InputKind;
 import dev.berth.io.PlanJson;
 import dev.berth.io.TargetJson;
@@ -149,7 +150,7 @@ final class PlanCommand implements Callable<Integer> {
         try {
             return java.nio.file.Files.readAllBytes(file);
         } catch (IOException e) {
-            throw BerthException.invalid(file.toString(), file.toString(), file + ": cannot be read: " + e.getMessage());
+            throw FileErrors.cannotRead(file, file.toString(), e);
         }
     }
 
