@@ -18,15 +18,18 @@ import java.util.Set;
  * Every problem is {@code invalid-input} with its path.
  */
 public final class WorkloadCheck {
+    /** The names of generation's reservations, and the part of a tile buffer's name after its tensor's. */
+    private static final String DESCRIPTOR_TABLE = "descriptor-table";
+    private static final String INSTRUCTIONS = "instructions";
+    private static final String TILE_BUFFER = ".tilebuf.";
+
     private WorkloadCheck() {
     }
 
     public static void check(Target target, Workload w) {
-        Set<String> names = new HashSet<>();
         Set<String> later = placedLater(target, w);
         for (int i = 0; i < w.buffers().size(); i++) {
             BufferSpec b = w.buffers().get(i);
-            names.add(b.name());
             for (int j = 0; j < b.candidates().size(); j++) {
                 Space c = b.candidates().get(j);
                 if (isOwn(target, c)) {
@@ -58,12 +61,39 @@ public final class WorkloadCheck {
         }
         for (int i = 0; i < w.fixed().size(); i++) {
             FixedRegion f = w.fixed().get(i);
-            names.add(f.name());
             if (!isOwn(target, f.space())) {
                 requireOf(target, f.space(), "fixed[" + i + "].space");
             }
         }
-        checkReservedNames(target, w, names);
+        if (mayTakeReservedName(w)) {
+            Set<String> names = new HashSet<>();
+            w.buffers().forEach(b -> names.add(b.name()));
+            w.fixed().forEach(f -> names.add(f.name()));
+            checkReservedNames(target, w, names);
+        }
+    }
+
+    /**
+     * Whether a name of the workload could be one Berth reserves ({@link #checkReservedNames}):
+     * one of generation's two names, or one with {@code .tilebuf.} in it. Most workloads have
+     * neither, and then no set of a million names is built to find that out.
+     */
+    private static boolean mayTakeReservedName(Workload w) {
+        for (BufferSpec b : w.buffers()) {
+            if (reservedLike(b.name())) {
+                return true;
+            }
+        }
+        for (FixedRegion f : w.fixed()) {
+            if (reservedLike(f.name())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean reservedLike(String name) {
+        return name.equals(DESCRIPTOR_TABLE) || name.equals(INSTRUCTIONS) || name.contains(TILE_BUFFER);
     }
 
     /** The spaces that receive reservations after the choice of spaces: tiles' through spaces, generation's spaces. */
@@ -119,14 +149,14 @@ public final class WorkloadCheck {
     private static void checkReservedNames(Target target, Workload w, Set<String> names) {
         List<String> derived = new ArrayList<>();
         if (target.generation().isPresent()) {
-            derived.add("descriptor-table");
-            derived.add("instructions");
+            derived.add(DESCRIPTOR_TABLE);
+            derived.add(INSTRUCTIONS);
         }
         // the names TENSOR.tilebuf.N of every tiled TENSOR, found by the part before each ".tilebuf."
         // of a name (one pass over the names, not one per tiled buffer), in the names' order
         Map<String, List<String>> byTensor = new HashMap<>();
         for (String n : names) {
-            for (int k = n.indexOf(".tilebuf."); k >= 0; k = n.indexOf(".tilebuf.", k + 1)) {
+            for (int k = n.indexOf(TILE_BUFFER); k >= 0; k = n.indexOf(TILE_BUFFER, k + 1)) {
                 byTensor.computeIfAbsent(n.substring(0, k), x -> new ArrayList<>()).add(n);
             }
         }

@@ -42,9 +42,14 @@ public final class Json {
                 .maxNumberLength(64).maxNestingDepth(64).maxStringLength(1 << 20).build());
     }
 
-    /** Reads one value of a document as a tree (the part of a streamed file that is small), numbers as {@link #MAPPER} reads them. */
+    /**
+     * Reads one value of a document as a tree (the part of a streamed file that is small), numbers
+     * as {@link #MAPPER} reads them. A duplicate key in it fails the tree's building: the streaming
+     * parser ({@link #open}) does not look for duplicates itself.
+     */
     private static final ObjectReader SUBTREE = MAPPER.readerFor(JsonNode.class)
-            .without(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+            .without(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .with(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY);
 
     private Json() {
     }
@@ -54,15 +59,32 @@ public final class Json {
      * {@link PlanJson}). It reports problems as Jackson or I/O exceptions; a reader that gets
      * one, or finds an error of its own, reads the file again with {@link #read}, whose answer
      * (a syntax error anywhere in the file outranks an error in a field) is the one it gives.
+     *
+     * <p>It does not look for duplicate keys: Jackson's check keeps a hash set of every object's
+     * names after its second, which for a million buffers of four members each is a million sets
+     * (a tenth of the time of reading). The readers find a second value of a member they keep
+     * ({@link TopLevel}, {@link Members}: any other key is an error already), a value read as a
+     * tree fails on one ({@link #subtree}), and either way the file is read again by {@link #read},
+     * whose parser reports the duplicate as it always did.
      */
     static JsonParser open(Path file) throws IOException {
         InputStream in = Files.newInputStream(file);
         try {
-            return MAPPER.createParser(in);
+            return streaming(MAPPER.createParser(in));
         } catch (IOException | RuntimeException e) {
             in.close();
             throw e;
         }
+    }
+
+    /** {@code p}, before its first token, made the parser {@link #open} gives: no duplicate-key check of its own. */
+    static JsonParser streaming(JsonParser p) {
+        return p.disable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
+    }
+
+    /** A second value of {@code key} in one object of a streamed file: an error, which the reading of the tree names. */
+    static JsonParseException duplicate(JsonParser p, String key) {
+        return new JsonParseException(p, "duplicate key " + key + " (the file is read again as a tree, which reports it)");
     }
 
     /** A parser over a tree already read: the same tokens, and the same errors, as over its file. */

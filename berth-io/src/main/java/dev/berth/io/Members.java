@@ -122,6 +122,9 @@ final class Members {
         while ((t = p.nextToken()) == JsonToken.FIELD_NAME) {
             String k = p.currentName();
             int m = keys.indexOf(k);
+            if (m >= 0 && kind[m] != ABSENT) {
+                throw Json.duplicate(p, k);
+            }
             t = p.nextToken();
             if (m < 0) {
                 if (unknown == null) {

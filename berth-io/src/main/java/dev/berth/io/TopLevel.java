@@ -41,6 +41,9 @@ final class TopLevel {
             String k = p.currentName();
             p.nextToken();
             ArrayReader array = streamed.get(k);
+            if (top.has(k)) {
+                throw Json.duplicate(p, k);
+            }
             if (array != null) {
                 top.arrays.put(k, array.read(p));
             } else if (keys.contains(k)) {

@@ -84,13 +84,17 @@ class StreamingReadersTest {
                 if (brace < 0) {
                     brace = text.indexOf('{');
                 }
-                String[] keys = {"\"zzz\": 1, ", "\"name\": \"dup\", ", "\"live\": [0, 1], ", "\"alignment\": 0, "};
+                // duplicates of a buffer's members, of a top-level key, and inside a value read as a tree
+                String[] keys = {"\"zzz\": 1, ", "\"name\": \"dup\", ", "\"live\": [0, 1], ", "\"alignment\": 0, ",
+                    "\"workload\": \"w\", ", "\"tile\": {\"through\": \"sram\", \"through\": \"sram\", \"buffers\": 2}, ",
+                    "\"target\": {\"name\": \"a\", \"name\": \"b\"}, "};
                 return text.substring(0, brace + 1) + keys[rnd.nextInt(keys.length)] + text.substring(brace + 1);
         }
     }
 
+    /** A parser as the readers of a file stream it: {@link Json#open}'s, which leaves duplicate keys to them. */
     private static JsonParser parser(byte[] bytes) throws IOException {
-        return Json.MAPPER.createParser(bytes);
+        return Json.streaming(Json.MAPPER.createParser(bytes));
     }
 
     private static com.fasterxml.jackson.databind.JsonNode tree(byte[] bytes, String what) throws IOException {
