@@ -414,4 +414,42 @@ class PlanJsonTest {
     private static JsonNode parse(String s) {
         return parse(s.getBytes(StandardCharsets.UTF_8));
     }
+
+    /**
+     * {@link BufferLines} writes the buffers that need no escape straight into the output: over
+     * seeded workloads whose names mix plain text with what must be escaped (quote, backslash,
+     * controls, DEL, C1, non-ASCII), tiled buffers with {@code of}, and the examples, the file is
+     * byte for byte the one the generator alone writes.
+     */
+    @ParameterizedTest
+    @CsvSource({"1", "2", "3", "4", "5"})
+    void buffersWrittenStraightAreTheGeneratorsBytes(long seed) throws IOException {
+        var target = TargetJson.load("npu-ref");
+        java.util.SplittableRandom rnd = new java.util.SplittableRandom(seed);
+        String[] pieces = {"t", "conv_1", "a.b", "\"", "\\", "\u0001", "\u007f", "\u009b", "\u00e9", "\u4e2d", " ", "/", "~"};
+        Workload.Builder b = Workload.builder("w" + seed);
+        int n = 40 + rnd.nextInt(40);
+        for (int i = 0; i < n; i++) {
+            StringBuilder name = new StringBuilder("b" + i);
+            for (int k = rnd.nextInt(3); k > 0; k--) {
+                name.append(pieces[rnd.nextInt(pieces.length)]);
+            }
+            int first = rnd.nextInt(20);
+            b.buffer(new dev.berth.workload.BufferSpec(name.toString(), 1 + rnd.nextInt(1 << 20), target.space("global", "t"),
+                    1L << rnd.nextInt(8), new Lifetime(first, first + rnd.nextInt(10)), Optional.empty()));
+        }
+        List<Plan> plans = List.of(Planner.plan(target, b.build(), Planner.Options.defaults()).plan(),
+                Planner.plan(target, WorkloadJson.read(dev.berth.TestData.root().resolve("examples/tiled.json"), target),
+                        Planner.Options.defaults()).plan(), handBuilt());
+        for (Plan plan : plans) {
+            java.io.ByteArrayOutputStream straight = new java.io.ByteArrayOutputStream();
+            java.io.ByteArrayOutputStream generator = new java.io.ByteArrayOutputStream();
+            PlanJson.write(plan, straight, true);
+            PlanJson.write(plan, generator, false);
+            assertThat(straight.toString(StandardCharsets.UTF_8)).isEqualTo(generator.toString(StandardCharsets.UTF_8));
+            assertThat(straight.toByteArray()).isEqualTo(PlanJson.toBytes(plan));
+        }
+        // the plans did mix both kinds of entry
+        assertThat(plans.get(0).buffers()).anyMatch(p -> p.name().contains("\"")).anyMatch(p -> p.name().matches("b[0-9]+"));
+    }
 }
