@@ -5,7 +5,8 @@
  *
  * <p>Exported: the three packages berth-cli and berth-bench read. Not exported: the classes
  * protoc generates for the ONNX subset Berth reads ({@code dev.berth.io.onnx.proto}), which only
- * {@code dev.berth.io.onnx} uses. The TFLite schema classes and the FlatBuffers runtime are jars
+ * {@code dev.berth.io.onnx} uses, and what the ONNX and the TFLite import share
+ * ({@code dev.berth.io.model}: the {@code --input} fixes and the choice of spaces). The TFLite schema classes and the FlatBuffers runtime are jars
  * without a module descriptor or an {@code Automatic-Module-Name}: their module names are the
  * ones Java derives from the jar files' names.
  */

@@ -45,13 +45,13 @@ class ModuleDescriptorTest {
     }
 
     @Test
-    void ioExportsItsThreePackagesAndHidesTheGeneratedOnnxClasses() {
+    void ioExportsItsThreePackagesAndHidesTheGeneratedOnnxClassesAndTheImportersSharedParts() {
         ModuleDescriptor io = modules().find("dev.berth.io").orElseThrow().descriptor();
         assertThat(io.isAutomatic()).isFalse();
         assertThat(io.exports()).allSatisfy(e -> assertThat(e.isQualified()).as(e.source()).isFalse());
         assertThat(io.exports().stream().map(ModuleDescriptor.Exports::source))
                 .containsExactlyInAnyOrder("dev.berth.io", "dev.berth.io.onnx", "dev.berth.io.tflite");
-        assertThat(io.packages()).contains("dev.berth.io.onnx.proto");
+        assertThat(io.packages()).contains("dev.berth.io.onnx.proto", "dev.berth.io.model");
         assertThat(io.opens()).isEmpty();
         assertThat(io.requires().stream().filter(r -> r.modifiers().contains(ModuleDescriptor.Requires.Modifier.TRANSITIVE))
                 .map(ModuleDescriptor.Requires::name))
