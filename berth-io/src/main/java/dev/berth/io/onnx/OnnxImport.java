@@ -56,7 +56,7 @@ public final class OnnxImport {
         String act = ModelSpaces.activations(target, options.activationSpace(), List.of("global"), "activations'");
         String con = ModelSpaces.constants(target, options.constantSpace(), List.of("weights"), act);
         try {
-            GraphImporter g = GraphImporter.run(model, what, InputFix.parse(options.inputs()));
+            ImportedGraph g = GraphImporter.run(model, what, InputFix.parse(options.inputs()));
             return WorkloadBuilder.build(name, g, target.space(act, "--activation-space"), target.space(con, "--constant-space"));
         } catch (BerthException e) {
             if (e.category() != dev.berth.failure.Category.ARITHMETIC_OVERFLOW) {
