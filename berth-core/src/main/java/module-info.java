@@ -14,9 +14,16 @@
  * operator graph.
  *
  * <p>Not exported: the admission check and the allocator ({@code dev.berth.admit},
- * {@code dev.berth.alloc}), which every plan passes through, and the solvers' insides
- * ({@code dev.berth.solve.heuristic}, {@code .skyline}, {@code .exact}).
+ * {@code dev.berth.alloc}), which every plan passes through, the choice of spaces
+ * ({@code dev.berth.assign}) and the solvers' insides ({@code dev.berth.solve.heuristic},
+ * {@code .skyline}, {@code .exact}, {@code .thread}). Exported only to Berth's own readers and
+ * command line, which measure and print what the planner does the way it does:
+ * {@code dev.berth.sweep} (live bytes per step, {@code LiveBytes}), {@code dev.berth.measure}
+ * (what a space's reservations occupy, {@code SpaceUse}) and {@code dev.berth.text} (control
+ * characters made visible, {@code Visible}).
  */
+// "module": the qualified exports name modules that this build compiles after this one
+@SuppressWarnings("module")
 module dev.berth.core {
     exports dev.berth.arith;
     exports dev.berth.failure;
@@ -28,4 +35,8 @@ module dev.berth.core {
     exports dev.berth.verify;
     exports dev.berth.deploy;
     exports dev.berth.schedule;
+
+    exports dev.berth.sweep to dev.berth.io, dev.berth.cli;
+    exports dev.berth.measure to dev.berth.io, dev.berth.cli;
+    exports dev.berth.text to dev.berth.cli;
 }

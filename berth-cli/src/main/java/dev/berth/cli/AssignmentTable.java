@@ -1,6 +1,6 @@
 package dev.berth.cli;
 
-import dev.berth.failure.Visible;
+import dev.berth.text.Visible;
 import dev.berth.arith.Sizes;
 import dev.berth.artifact.Assignment;
 import dev.berth.artifact.Plan;

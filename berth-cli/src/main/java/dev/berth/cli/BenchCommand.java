@@ -1,6 +1,6 @@
 package dev.berth.cli;
 
-import dev.berth.failure.Visible;
+import dev.berth.text.Visible;
 import dev.berth.artifact.Optimality;
 import dev.berth.artifact.Plan;
 import dev.berth.artifact.SpaceMetrics;
@@ -9,7 +9,7 @@ import dev.berth.failure.Failure;
 import dev.berth.io.MiniMallocCsv;
 import dev.berth.arith.Checked;
 import dev.berth.plan.Effort;
-import dev.berth.solve.LiveBytes;
+import dev.berth.sweep.LiveBytes;
 import dev.berth.plan.Planner;
 import dev.berth.solve.Progress;
 import dev.berth.solve.SolverChoice;

@@ -1,6 +1,6 @@
 package dev.berth.cli;
 
-import dev.berth.failure.Visible;
+import dev.berth.text.Visible;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.berth.artifact.Plan;
 import dev.berth.deploy.DeployCheck;

@@ -1,7 +1,7 @@
 package dev.berth.cli;
 
 import dev.berth.artifact.Plan;
-import dev.berth.failure.Visible;
+import dev.berth.text.Visible;
 import dev.berth.io.PlanJson;
 import dev.berth.io.TargetJson;
 import dev.berth.io.onnx.ImportedModel;

@@ -2,7 +2,7 @@ package dev.berth.cli;
 
 import dev.berth.failure.BerthException;
 import dev.berth.failure.Failure;
-import dev.berth.failure.Visible;
+import dev.berth.text.Visible;
 import dev.berth.io.FailureJson;
 import dev.berth.plan.InvalidPlanException;
 import picocli.CommandLine;

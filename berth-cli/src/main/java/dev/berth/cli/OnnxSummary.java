@@ -3,7 +3,7 @@ package dev.berth.cli;
 import dev.berth.arith.Checked;
 import dev.berth.arith.Sizes;
 import dev.berth.artifact.Plan;
-import dev.berth.failure.Visible;
+import dev.berth.text.Visible;
 import dev.berth.io.onnx.ImportedModel;
 import dev.berth.io.onnx.TensorRecord;
 import dev.berth.plan.Planner;
@@ -50,7 +50,7 @@ final class OnnxSummary {
         java.util.List<dev.berth.artifact.PlannedBuffer> acts = plan.buffers().stream()
                 .filter(b -> b.space().equals(m.activationSpace()) && b.origin() == dev.berth.workload.Origin.TENSOR)
                 .toList();
-        dev.berth.artifact.SpaceUse use = dev.berth.artifact.SpaceUse.of(acts);
+        dev.berth.measure.SpaceUse use = dev.berth.measure.SpaceUse.of(acts);
         long peak = use.peak().bytes();
         long high = use.highWater();
         long naive = naiveReserved(m, space);

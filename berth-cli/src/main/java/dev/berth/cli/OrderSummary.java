@@ -1,7 +1,7 @@
 package dev.berth.cli;
 
 import com.fasterxml.jackson.core.JsonGenerator;
-import dev.berth.failure.Visible;
+import dev.berth.text.Visible;
 import dev.berth.schedule.Order;
 import dev.berth.schedule.Schedule;
 

@@ -1,7 +1,7 @@
 package dev.berth.cli;
 
 import dev.berth.failure.BerthException;
-import dev.berth.failure.Visible;
+import dev.berth.text.Visible;
 import dev.berth.verify.Verdict;
 
 import java.nio.file.Path;

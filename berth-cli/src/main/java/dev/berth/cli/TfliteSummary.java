@@ -1,6 +1,6 @@
 package dev.berth.cli;
 
-import dev.berth.failure.Visible;
+import dev.berth.text.Visible;
 import dev.berth.arith.Checked;
 import dev.berth.arith.Sizes;
 import dev.berth.artifact.Plan;
@@ -60,7 +60,7 @@ final class TfliteSummary {
         List<PlannedBuffer> planned = plan.buffers().stream().filter(b -> b.space().equals(m.arenaSpace())
                 && (b.origin() == Origin.TENSOR && plannedNames.contains(b.name()) || b.origin() == Origin.FIXED))
                 .toList();
-        dev.berth.artifact.SpaceUse use = dev.berth.artifact.SpaceUse.of(planned);
+        dev.berth.measure.SpaceUse use = dev.berth.measure.SpaceUse.of(planned);
         long peak = use.peak().bytes();
         long high = use.highWater();
         boolean scratch = !m.scratch().isEmpty();

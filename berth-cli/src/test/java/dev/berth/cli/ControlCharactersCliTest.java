@@ -12,7 +12,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Names read from an input file (workload, buffers, fixed regions, tiled tensors, instance files)
  * that hold control characters (ESC, LF, CR, TAB, DEL, C1) reach the terminal only as their
- * codes ({@code dev.berth.failure.Visible}): no text output of any command carries one raw, so an
+ * codes ({@code dev.berth.text.Visible}): no text output of any command carries one raw, so an
  * input file cannot inject escape sequences or lines of its own.
  */
 class ControlCharactersCliTest {

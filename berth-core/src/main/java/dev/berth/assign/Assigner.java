@@ -3,7 +3,7 @@ package dev.berth.assign;
 import dev.berth.admit.Admission;
 import dev.berth.alloc.Allocation;
 import dev.berth.artifact.Assignment;
-import dev.berth.solve.LiveBytes;
+import dev.berth.sweep.LiveBytes;
 import dev.berth.target.Space;
 import dev.berth.target.Target;
 import dev.berth.workload.BufferSpec;

@@ -1,6 +1,6 @@
 package dev.berth.assign;
 
-import dev.berth.solve.LiveBytes;
+import dev.berth.sweep.LiveBytes;
 
 import java.util.ArrayList;
 import java.util.Arrays;

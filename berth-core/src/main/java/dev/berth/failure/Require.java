@@ -1,5 +1,7 @@
 package dev.berth.failure;
 
+import dev.berth.text.Visible;
+
 import java.util.Objects;
 
 /**

@@ -6,7 +6,7 @@ import dev.berth.failure.BerthException;
 import dev.berth.failure.Failure;
 import dev.berth.failure.Shortfall;
 import dev.berth.solve.Budget;
-import dev.berth.solve.LiveBytes;
+import dev.berth.sweep.LiveBytes;
 import dev.berth.solve.Outcome;
 import dev.berth.solve.SpaceProblem;
 import dev.berth.solve.exact.ExactSolver;

@@ -14,7 +14,7 @@ import dev.berth.target.Target;
 import dev.berth.verify.PlanValidator;
 import dev.berth.verify.Verdict;
 import dev.berth.workload.Workload;
-import dev.berth.workload.WorkloadCheck;
+import dev.berth.assign.WorkloadCheck;
 
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -6,7 +6,7 @@ import dev.berth.arith.Checked;
 import dev.berth.artifact.Optimality;
 import dev.berth.artifact.PlannedBuffer;
 import dev.berth.artifact.SpaceMetrics;
-import dev.berth.artifact.SpaceUse;
+import dev.berth.measure.SpaceUse;
 import dev.berth.solve.SpaceProblem;
 import dev.berth.target.Space;
 import dev.berth.workload.Lifetime;

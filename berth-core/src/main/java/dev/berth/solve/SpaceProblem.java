@@ -5,6 +5,7 @@ import dev.berth.failure.BerthException;
 import dev.berth.failure.Category;
 import dev.berth.failure.Facts;
 import dev.berth.failure.Failure;
+import dev.berth.sweep.LiveBytes;
 import dev.berth.target.Space;
 
 import java.util.Objects;
@@ -318,7 +319,16 @@ public final class SpaceProblem {
      */
     public long peakLive() {
         try {
-            return LiveBytes.peak(this).bytes();
+            int n = size();
+            int[] first = new int[n];
+            int[] last = new int[n];
+            long[] reserved = new long[n];
+            for (int i = 0; i < n; i++) {
+                first[i] = first(i);
+                last[i] = last(i);
+                reserved[i] = reserved(i);
+            }
+            return LiveBytes.peak(first, last, reserved).bytes();
         } catch (BerthException e) {
             if (e.category() != Category.ARITHMETIC_OVERFLOW || space == null) {
                 throw e;

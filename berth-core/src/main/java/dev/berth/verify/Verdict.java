@@ -2,7 +2,7 @@ package dev.berth.verify;
 
 import dev.berth.failure.BerthException;
 import dev.berth.failure.Require;
-import dev.berth.failure.Visible;
+import dev.berth.text.Visible;
 
 import java.util.List;
 

@@ -12,6 +12,8 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /** The public classes of berth-core's exported packages, found in its compiled classes. */
@@ -19,9 +21,21 @@ final class ApiClasses {
     private ApiClasses() {
     }
 
+    /**
+     * Prints the count and the names of {@link #publicTypes()}, the measure of docs/design.md:
+     * {@code java -p berth-core/target/classes --patch-module dev.berth.core=berth-core/target/test-classes
+     * -m dev.berth.core/dev.berth.api.ApiClasses} after {@code mvn -B -o -pl berth-core test-compile}.
+     */
+    public static void main(String[] args) {
+        List<Class<?>> types = publicTypes();
+        System.out.println(types.size() + " public types in the packages exported to every reader " + new TreeSet<>(exported()));
+        types.forEach(c -> System.out.println("  " + c.getName()));
+    }
+
+    /** The packages the module exports to every reader (not those it exports only to Berth's own modules). */
     static Set<String> exported() {
-        return Planner.class.getModule().getDescriptor().exports().stream()
-                .map(e -> e.source()).collect(java.util.stream.Collectors.toSet());
+        return Planner.class.getModule().getDescriptor().exports().stream().filter(e -> !e.isQualified())
+                .map(e -> e.source()).collect(Collectors.toSet());
     }
 
     /** Every public top-level or nested class of an exported package, sorted by name. */

@@ -4,14 +4,14 @@ import dev.berth.arith.Checked;
 import dev.berth.arith.Sizes;
 import dev.berth.artifact.Assignment;
 import dev.berth.artifact.Plan;
-import dev.berth.artifact.SpaceUse;
+import dev.berth.measure.SpaceUse;
 import dev.berth.deploy.DeployCheck;
 import dev.berth.failure.BerthException;
 import dev.berth.failure.Category;
 import dev.berth.plan.Planner;
 import dev.berth.plan.Solvers;
 import dev.berth.solve.Budget;
-import dev.berth.solve.LiveBytes;
+import dev.berth.sweep.LiveBytes;
 import dev.berth.solve.SolverKind;
 import dev.berth.solve.SpaceProblem;
 import dev.berth.target.AddressFormat;
@@ -179,7 +179,6 @@ class ApiMisuseSolveTest {
         nullNamed("first", () -> LiveBytes.peak(null, new int[0], new long[0]));
         nullNamed("last", () -> LiveBytes.peak(new int[0], null, new long[0]));
         nullNamed("reserved", () -> LiveBytes.peak(new int[0], new int[0], null));
-        nullNamed("problem", () -> LiveBytes.peak(null));
     }
 
     // --- Checked

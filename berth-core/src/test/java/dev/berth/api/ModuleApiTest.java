@@ -3,6 +3,7 @@ package dev.berth.api;
 import dev.berth.plan.Planner;
 import org.junit.jupiter.api.Test;
 
+import java.lang.module.ModuleDescriptor;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Executable;
 import java.lang.reflect.Field;
@@ -10,7 +11,9 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -31,11 +34,31 @@ class ModuleApiTest {
         assertThat(m.getName()).isEqualTo("dev.berth.core");
         assertThat(ApiClasses.exported()).containsExactlyInAnyOrderElementsOf(API);
         assertThat(m.getDescriptor().requires()).extracting(r -> r.name()).containsExactly("java.base");
-        for (String internal : List.of("dev.berth.admit", "dev.berth.alloc", "dev.berth.sweep", "dev.berth.solve.heuristic",
-                "dev.berth.solve.skyline", "dev.berth.solve.exact", "dev.berth.solve.thread")) {
+        for (String internal : List.of("dev.berth.admit", "dev.berth.alloc", "dev.berth.assign", "dev.berth.sweep",
+                "dev.berth.measure", "dev.berth.text", "dev.berth.solve.heuristic", "dev.berth.solve.skyline",
+                "dev.berth.solve.exact", "dev.berth.solve.thread")) {
             assertThat(m.getPackages()).contains(internal);
             assertThat(m.isExported(internal)).as(internal).isFalse();
         }
+    }
+
+    /**
+     * What berth-io and berth-cli measure and print the planner's way, and nothing else, is exported
+     * to those two modules alone (berth-bench, on the class path, needs none of it).
+     */
+    @Test
+    void onlyBerthsOwnModulesReadTheSharedInternals() {
+        Map<String, Set<String>> qualified = new TreeMap<>();
+        for (ModuleDescriptor.Exports e : Planner.class.getModule().getDescriptor().exports()) {
+            if (e.isQualified()) {
+                qualified.put(e.source(), e.targets());
+            }
+        }
+        assertThat(qualified).isEqualTo(Map.of(
+                "dev.berth.sweep", Set.of("dev.berth.io", "dev.berth.cli"),
+                "dev.berth.measure", Set.of("dev.berth.io", "dev.berth.cli"),
+                "dev.berth.text", Set.of("dev.berth.cli")));
+        assertThat(Planner.class.getModule().getDescriptor().opens()).isEmpty();
     }
 
     @Test

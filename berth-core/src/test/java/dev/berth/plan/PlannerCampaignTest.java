@@ -7,7 +7,7 @@ import dev.berth.artifact.SpaceMetrics;
 import dev.berth.failure.BerthException;
 import dev.berth.failure.Category;
 import dev.berth.failure.Failure;
-import dev.berth.solve.LiveBytes;
+import dev.berth.sweep.LiveBytes;
 import dev.berth.target.AddressFormat;
 import dev.berth.target.EndConvention;
 import dev.berth.target.Target;

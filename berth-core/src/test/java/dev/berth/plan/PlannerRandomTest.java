@@ -7,7 +7,7 @@ import dev.berth.failure.BerthException;
 import dev.berth.failure.Category;
 import dev.berth.failure.Failure;
 import dev.berth.solve.Budget;
-import dev.berth.solve.LiveBytes;
+import dev.berth.sweep.LiveBytes;
 import dev.berth.solve.Outcome;
 import dev.berth.solve.exact.ExactSolver;
 import dev.berth.target.AddressFormat;

@@ -10,7 +10,7 @@ import dev.berth.artifact.Optimality;
 import dev.berth.artifact.Plan;
 import dev.berth.artifact.PlannedBuffer;
 import dev.berth.artifact.SpaceMetrics;
-import dev.berth.artifact.SpaceUse;
+import dev.berth.measure.SpaceUse;
 import dev.berth.failure.BerthException;
 import dev.berth.failure.Category;
 import dev.berth.solve.SolverChoice;

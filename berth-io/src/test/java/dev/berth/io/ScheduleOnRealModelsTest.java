@@ -15,7 +15,7 @@ import dev.berth.schedule.OrderSearch;
 import dev.berth.schedule.Role;
 import dev.berth.schedule.Schedule;
 import dev.berth.schedule.ScheduleRules;
-import dev.berth.solve.LiveBytes;
+import dev.berth.sweep.LiveBytes;
 import dev.berth.workload.BufferSpec;
 import dev.berth.workload.Lifetime;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -1,6 +1,6 @@
 package dev.berth.cli.report;
 
-import dev.berth.failure.Visible;
+import dev.berth.text.Visible;
 
 import java.util.Locale;
 

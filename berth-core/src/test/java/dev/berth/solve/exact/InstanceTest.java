@@ -140,7 +140,7 @@ class InstanceTest {
                 }
             }
             assertThat(java.util.Arrays.stream(in.sectionTotal).max().orElse(0)).as(what + ": the largest section total")
-                    .isEqualTo(dev.berth.solve.LiveBytes.peak(p).bytes());
+                    .isEqualTo(p.peakLive());
             // items by first section, then index
             assertThat(in.byFirst).hasSize(n);
             for (int q = 0; q < n; q++) {
@@ -328,7 +328,7 @@ class InstanceTest {
         assertThat(sec.entries()).isGreaterThan(Instance.MAX_ENTRIES);
         assertThatThrownBy(() -> Instance.build(sec, () -> false)).isInstanceOf(Instance.Stopped.class)
                 .hasMessageContaining("was not set up").hasMessageContaining(Long.toString(Instance.MAX_ENTRIES));
-        Outcome o = new ExactSolver().solve(p.withLimit(dev.berth.solve.LiveBytes.peak(p).bytes()), Budget.unlimited());
+        Outcome o = new ExactSolver().solve(p.withLimit(p.peakLive()), Budget.unlimited());
         assertThat(o).isInstanceOf(Outcome.Unknown.class);
         assertThat(((Outcome.Unknown) o).reason()).contains("was not set up");
     }

@@ -1,6 +1,8 @@
 package dev.berth.io.onnx;
 
 import dev.berth.failure.BerthException;
+import dev.berth.io.model.InputFix;
+import dev.berth.io.onnx.ImportedGraph.Role;
 import dev.berth.io.onnx.proto.Onnx.AttributeProto;
 import dev.berth.io.onnx.proto.Onnx.GraphProto;
 import dev.berth.io.onnx.proto.Onnx.ModelProto;
@@ -25,16 +27,10 @@ import java.util.Set;
  * Walks a model's main graph in topological order, infers every tensor's type and shape, folds
  * constant chains and {@code If} nodes whose condition is known (inlining the branch taken), and
  * records the flat list of steps. Names keep their ONNX spelling; a name an inlined branch
- * defines again gets the branch's path as a prefix.
+ * defines again gets the branch's path as a prefix. Its tables are its working state, private to
+ * one {@link #run}, which returns them as an immutable {@link ImportedGraph}.
  */
 final class GraphImporter {
-
-    /** What a flat tensor is. */
-    enum Role { INPUT, ACTIVATION, WEIGHT }
-
-    /** One executed node. Inputs and outputs are flat names; "" marks an unused slot. */
-    record Step(int index, String node, String op, List<String> inputs, List<String> outputs) {
-    }
 
     /** Names visible in one graph, falling back to the enclosing graph's. */
     private static final class Scope {
@@ -56,18 +52,17 @@ final class GraphImporter {
         }
     }
 
-    final String what;
-    final int opset;
-    final Map<String, TensorInfo> tensors = new LinkedHashMap<>();
-    final Map<String, Role> roles = new HashMap<>();
-    final Map<String, String> weightOrigin = new HashMap<>();
+    private final String what;
+    private final int opset;
+    private final Map<String, TensorInfo> tensors = new LinkedHashMap<>();
+    private final Map<String, Role> roles = new HashMap<>();
     /** If outputs: flat name → the flat name of the branch tensor it is. */
-    final Map<String, String> aliases = new LinkedHashMap<>();
-    final Map<String, Integer> producer = new HashMap<>();
-    final List<Step> steps = new ArrayList<>();
-    final List<String> inputs = new ArrayList<>();
-    final List<String> outputs = new ArrayList<>();
-    final List<String> foldedIfs = new ArrayList<>();
+    private final Map<String, String> aliases = new LinkedHashMap<>();
+    private final Map<String, Integer> producer = new HashMap<>();
+    private final List<ImportedModel.StepInfo> steps = new ArrayList<>();
+    private final List<String> inputs = new ArrayList<>();
+    private final List<String> outputs = new ArrayList<>();
+    private final List<String> foldedIfs = new ArrayList<>();
     /** Every name the main graph defines: inlined branches never take them. */
     private final Set<String> mainNames = new HashSet<>();
 
@@ -77,7 +72,7 @@ final class GraphImporter {
     }
 
     /** Imports the main graph of {@code model} with the graph inputs fixed by {@code fixes}. */
-    static GraphImporter run(ModelProto model, String what, Map<String, InputFix> fixes) {
+    static ImportedGraph run(ModelProto model, String what, Map<String, InputFix> fixes) {
         GraphImporter g = new GraphImporter(what, defaultOpset(model, what));
         Scope main = new Scope(null);
         GraphProto graph = model.getGraph();
@@ -98,7 +93,7 @@ final class GraphImporter {
                     + ": graph output '" + o.getName() + "' is not produced by any node, nor a graph input or initializer"));
             g.outputs.add(flat);
         }
-        return g;
+        return new ImportedGraph(g.opset, g.tensors, g.roles, g.aliases, g.producer, g.steps, g.outputs, g.foldedIfs);
     }
 
     private static int defaultOpset(ModelProto model, String what) {
@@ -116,13 +111,8 @@ final class GraphImporter {
     }
 
     /** The flat name a tensor finally is (If outputs resolve to their branch's tensor). */
-    String root(String flat) {
-        String f = flat;
-        for (int guard = 0; aliases.containsKey(f); guard++) {
-            f = aliases.get(f);
-            assert guard < 1_000_000;
-        }
-        return f;
+    private String root(String flat) {
+        return ImportedGraph.root(aliases, flat);
     }
 
     private String define(Scope scope, String local, String prefix, String by) {
@@ -156,7 +146,6 @@ final class GraphImporter {
             String flat = define(scope, t.getName(), prefix, "an initializer");
             tensors.put(flat, TensorData.info(t, flat, what + ": initializer '" + t.getName() + "'"));
             roles.put(flat, Role.WEIGHT);
-            weightOrigin.put(flat, "initializer");
         }
     }
 
@@ -460,7 +449,6 @@ final class GraphImporter {
                     throw node.fail("a Constant has one output, this one has " + n.getOutputCount());
                 }
                 info = constant(node, flat);
-                weightOrigin.put(flat, "Constant " + label);
             } else {
                 if (k >= out.size()) {
                     throw node.fail("has output " + k + " '" + local + "' but " + op + " defines only " + out.size()
@@ -474,7 +462,7 @@ final class GraphImporter {
             producer.put(flat, step);
             outNames.add(flat);
         }
-        steps.add(new Step(step, path + display(n, index), op, inNames, outNames));
+        steps.add(new ImportedModel.StepInfo(step, path + display(n, index), op, inNames, outNames));
     }
 
     private BerthException missing(String label, String local) {

@@ -3,7 +3,7 @@ package dev.berth.io.onnx;
 import java.util.Optional;
 
 /** One output as an op's shape rule gives it: type, shape and, when folded, its values. */
-public record Inferred(ElementType type, Shape shape, Optional<Values> values) {
+record Inferred(ElementType type, Shape shape, Optional<Values> values) {
 
     public static Inferred of(ElementType type, Shape shape) {
         return new Inferred(type, shape, Optional.empty());

@@ -15,7 +15,7 @@ import java.util.OptionalLong;
  * One node as shape inference sees it: its resolved input tensors, its attributes with
  * defaults, the opset version it binds to, and messages that name it.
  */
-public final class Node {
+final class Node {
     private final NodeProto proto;
     private final String label;
     private final List<Optional<TensorInfo>> inputs;

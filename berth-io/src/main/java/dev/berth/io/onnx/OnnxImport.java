@@ -1,8 +1,9 @@
 package dev.berth.io.onnx;
 
 import dev.berth.failure.BerthException;
+import dev.berth.io.model.InputFix;
+import dev.berth.io.model.ModelSpaces;
 import dev.berth.io.onnx.proto.Onnx.ModelProto;
-import dev.berth.target.Space;
 import dev.berth.target.Target;
 
 import java.nio.file.Path;
@@ -52,10 +53,10 @@ public final class OnnxImport {
     }
 
     private static ImportedModel convert(ModelProto model, String what, String name, Target target, Options options) {
-        String act = activationSpace(target, options);
-        String con = constantSpace(target, options, act);
+        String act = ModelSpaces.activations(target, options.activationSpace(), List.of("global"), "activations'");
+        String con = ModelSpaces.constants(target, options.constantSpace(), List.of("weights"), act);
         try {
-            GraphImporter g = GraphImporter.run(model, what, InputFix.parse(options.inputs()));
+            ImportedGraph g = GraphImporter.run(model, what, InputFix.parse(options.inputs()));
             return WorkloadBuilder.build(name, g, target.space(act, "--activation-space"), target.space(con, "--constant-space"));
         } catch (BerthException e) {
             if (e.category() != dev.berth.failure.Category.ARITHMETIC_OVERFLOW) {
@@ -66,31 +67,5 @@ public final class OnnxImport {
             throw BerthException.invalid(what, what + ": a tensor of this model is larger than 2^63-1 bytes ("
                     + e.failure().message() + ")");
         }
-    }
-
-    private static String activationSpace(Target t, Options o) {
-        if (o.activationSpace().isPresent()) {
-            return t.space(o.activationSpace().get(), "--activation-space").name();
-        }
-        if (t.spaces().containsKey("global")) {
-            return "global";
-        }
-        List<Space> logical = t.spaces().values().stream().filter(s -> s instanceof Space.Logical).toList();
-        if (logical.size() == 1) {
-            return logical.get(0).name();
-        }
-        throw BerthException.invalid("--activation-space", "target " + t.name() + " has no space 'global' and "
-                + logical.size() + " logical spaces; choose the activations' space with --activation-space SPACE");
-    }
-
-    private static String constantSpace(Target t, Options o, String activation) {
-        if (o.constantSpace().isPresent()) {
-            return t.space(o.constantSpace().get(), "--weight-space").name();
-        }
-        if (t.spaces().containsKey("weights")) {
-            return "weights";
-        }
-        List<Space> external = t.spaces().values().stream().filter(s -> s instanceof Space.External).toList();
-        return external.size() == 1 ? external.get(0).name() : activation;
     }
 }

@@ -20,7 +20,7 @@ import java.nio.file.StandardOpenOption;
  * not protobuf, no graph) is {@code invalid-input} saying what broke and where, never a
  * protobuf stack trace.
  */
-public final class OnnxReader {
+final class OnnxReader {
     /** protobuf messages are limited to 2 GiB; larger ONNX models keep their weights outside. */
     static final long MAX_FILE = Integer.MAX_VALUE;
 

@@ -10,7 +10,7 @@ import java.util.TreeSet;
  * The operators Berth infers shapes for (default ONNX domain). {@code Constant} and {@code If}
  * are handled by the importer itself: a Constant's output is a weight, an If is folded.
  */
-public final class Ops {
+final class Ops {
     /** Ops whose output is the same bytes as input 0 seen with another shape. */
     public static final List<String> VIEWS = List.of("Reshape", "Flatten", "Squeeze", "Unsqueeze", "Identity");
 

@@ -11,7 +11,7 @@ import java.util.function.Supplier;
  * tensors it could compute or decode, its values. Weights decode their values only when a
  * consumer needs them (a Reshape's shape, a Resize's scales), so large weights are never copied.
  */
-public final class TensorInfo {
+final class TensorInfo {
     private final String name;
     private final ElementType type;
     private final Shape shape;

@@ -7,7 +7,7 @@ import java.util.Arrays;
  * whole numbers and booleans as {@code long}, floating-point numbers as {@code double}.
  * Shape chains (Shape → Gather → Concat → Reshape) and Resize scales are computed with these.
  */
-public final class Values {
+final class Values {
     private final long[] ints;
     private final double[] reals;
 

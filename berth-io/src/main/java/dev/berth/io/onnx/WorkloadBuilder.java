@@ -1,5 +1,6 @@
 package dev.berth.io.onnx;
 
+import dev.berth.io.onnx.ImportedGraph.Role;
 import dev.berth.target.Space;
 import dev.berth.workload.BufferSpec;
 import dev.berth.workload.Lifetime;
@@ -27,47 +28,47 @@ final class WorkloadBuilder {
     private WorkloadBuilder() {
     }
 
-    static ImportedModel build(String name, GraphImporter g, Space activationSpace, Space constantSpace) {
-        int steps = Math.max(1, g.steps.size());
+    static ImportedModel build(String name, ImportedGraph g, Space activationSpace, Space constantSpace) {
+        int steps = Math.max(1, g.steps().size());
         int lastStep = steps - 1;
         Map<String, Integer> lastUse = new HashMap<>();
-        for (GraphImporter.Step s : g.steps) {
+        for (ImportedModel.StepInfo s : g.steps()) {
             for (String in : s.inputs()) {
                 if (!in.isEmpty()) {
                     lastUse.merge(g.root(in), s.index(), Math::max);
                 }
             }
         }
-        for (String out : g.outputs) {
+        for (String out : g.outputs()) {
             lastUse.put(g.root(out), lastStep);
         }
         // each tensor's own lifetime
         Map<String, Lifetime> live = new LinkedHashMap<>();
-        for (Map.Entry<String, TensorInfo> e : g.tensors.entrySet()) {
+        for (Map.Entry<String, TensorInfo> e : g.tensors().entrySet()) {
             String t = e.getKey();
-            GraphImporter.Role role = g.roles.get(t);
-            if (role == GraphImporter.Role.WEIGHT) {
+            Role role = g.roles().get(t);
+            if (role == Role.WEIGHT) {
                 if (lastUse.containsKey(t)) {
                     live.put(t, new Lifetime(0, lastStep));
                 }
                 continue;
             }
-            int first = role == GraphImporter.Role.INPUT ? 0 : g.producer.get(t);
+            int first = role == Role.INPUT ? 0 : g.producer().get(t);
             live.put(t, new Lifetime(first, Math.max(first, lastUse.getOrDefault(t, first))));
         }
         // views join their input's buffer when the input dies at the view
         Map<String, String> bufferOf = new HashMap<>();
         List<String> shared = new ArrayList<>();
-        for (GraphImporter.Step s : g.steps) {
+        for (ImportedModel.StepInfo s : g.steps()) {
             if (!Ops.VIEWS.contains(s.op()) || s.inputs().isEmpty() || s.inputs().get(0).isEmpty()
                     || s.outputs().isEmpty() || s.outputs().get(0).isEmpty()) {
                 continue;
             }
             String in = g.root(s.inputs().get(0));
             String out = s.outputs().get(0);
-            GraphImporter.Role role = g.roles.get(in);
+            Role role = g.roles().get(in);
             boolean dies = lastUse.getOrDefault(in, -1) == s.index();
-            if (role != GraphImporter.Role.WEIGHT && dies && g.tensors.get(in).bytes() == g.tensors.get(out).bytes()) {
+            if (role != Role.WEIGHT && dies && g.tensors().get(in).bytes() == g.tensors().get(out).bytes()) {
                 String buf = bufferOf.getOrDefault(in, in);
                 bufferOf.put(out, buf);
                 shared.add(out + " -> " + buf + " (" + s.op() + " " + s.node() + ")");
@@ -85,11 +86,11 @@ final class WorkloadBuilder {
         List<BufferSpec> weights = new ArrayList<>();
         for (Map.Entry<String, Lifetime> e : bufferLive.entrySet()) {
             String t = e.getKey();
-            GraphImporter.Role role = g.roles.get(t);
-            long bytes = g.tensors.get(t).bytes();
-            BufferSpec b = new BufferSpec(t, bytes, role == GraphImporter.Role.WEIGHT ? constantSpace : activationSpace, 1,
+            Role role = g.roles().get(t);
+            long bytes = g.tensors().get(t).bytes();
+            BufferSpec b = new BufferSpec(t, bytes, role == Role.WEIGHT ? constantSpace : activationSpace, 1,
                     e.getValue(), Optional.empty());
-            (role == GraphImporter.Role.WEIGHT ? weights : role == GraphImporter.Role.INPUT ? inputs : acts).add(b);
+            (role == Role.WEIGHT ? weights : role == Role.INPUT ? inputs : acts).add(b);
         }
         acts.sort(java.util.Comparator.comparingInt((BufferSpec b) -> b.live().first()));
         Map<String, Long> accesses = accesses(g, bufferOf, inputs, acts);
@@ -97,10 +98,8 @@ final class WorkloadBuilder {
         all.addAll(acts);
         all.addAll(weights);
         List<TensorRecord> records = records(g, live, bufferOf);
-        List<ImportedModel.StepInfo> stepInfo = g.steps.stream()
-                .map(s -> new ImportedModel.StepInfo(s.index(), s.node(), s.op(), s.inputs(), s.outputs())).toList();
         return new ImportedModel(name, new Workload(name, all, List.of()), activationSpace.name(), constantSpace.name(), records,
-                stepInfo, g.outputs, g.foldedIfs, shared, g.opset, accesses);
+                g.steps(), g.outputs(), g.foldedIfs(), shared, g.opset(), accesses);
     }
 
     /**
@@ -109,7 +108,7 @@ final class WorkloadBuilder {
      * joined the buffer reads nothing: it is the same bytes), one more for a graph output (the
      * caller reads it).
      */
-    private static Map<String, Long> accesses(GraphImporter g, Map<String, String> bufferOf, List<BufferSpec> inputs,
+    private static Map<String, Long> accesses(ImportedGraph g, Map<String, String> bufferOf, List<BufferSpec> inputs,
                                               List<BufferSpec> acts) {
         Map<String, Long> n = new LinkedHashMap<>();
         for (BufferSpec b : inputs) {
@@ -118,7 +117,7 @@ final class WorkloadBuilder {
         for (BufferSpec b : acts) {
             n.put(b.name(), 1L);
         }
-        for (GraphImporter.Step s : g.steps) {
+        for (ImportedModel.StepInfo s : g.steps()) {
             boolean joinedView = Ops.VIEWS.contains(s.op()) && !s.outputs().isEmpty()
                     && bufferOf.containsKey(s.outputs().get(0));
             if (joinedView) {
@@ -131,23 +130,23 @@ final class WorkloadBuilder {
                 }
             }
         }
-        for (String out : g.outputs) {
+        for (String out : g.outputs()) {
             String root = g.root(out);
             n.computeIfPresent(bufferOf.getOrDefault(root, root), (k, v) -> v + 1);
         }
         return n;
     }
 
-    private static List<TensorRecord> records(GraphImporter g, Map<String, Lifetime> live, Map<String, String> bufferOf) {
+    private static List<TensorRecord> records(ImportedGraph g, Map<String, Lifetime> live, Map<String, String> bufferOf) {
         List<TensorRecord> out = new ArrayList<>();
-        for (Map.Entry<String, TensorInfo> e : g.tensors.entrySet()) {
+        for (Map.Entry<String, TensorInfo> e : g.tensors().entrySet()) {
             String t = e.getKey();
             Lifetime l = live.get(t);
             if (l == null) {
                 continue; // a weight nothing reads
             }
             TensorInfo info = e.getValue();
-            TensorRecord.Kind kind = switch (g.roles.get(t)) {
+            TensorRecord.Kind kind = switch (g.roles().get(t)) {
                 case INPUT -> TensorRecord.Kind.INPUT;
                 case ACTIVATION -> TensorRecord.Kind.ACTIVATION;
                 case WEIGHT -> TensorRecord.Kind.WEIGHT;
@@ -155,9 +154,9 @@ final class WorkloadBuilder {
             out.add(new TensorRecord(t, kind, info.type(), info.shape(), info.bytes(), l, bufferOf.getOrDefault(t, t),
                     Optional.empty()));
         }
-        for (Map.Entry<String, String> e : g.aliases.entrySet()) {
+        for (Map.Entry<String, String> e : g.aliases().entrySet()) {
             String target = g.root(e.getValue());
-            TensorInfo info = g.tensors.get(target);
+            TensorInfo info = g.tensors().get(target);
             Lifetime l = live.get(target);
             if (l == null) {
                 continue;

@@ -1,7 +1,8 @@
 package dev.berth.io.tflite;
 
 import dev.berth.failure.BerthException;
-import dev.berth.io.onnx.InputFix;
+import dev.berth.io.model.InputFix;
+import dev.berth.io.model.ModelSpaces;
 import dev.berth.target.Space;
 import dev.berth.target.Target;
 import dev.berth.workload.BufferSpec;
@@ -129,10 +130,11 @@ public final class TfliteImport {
                 ? Optional.of(TflmKernels.reference(m, view, what)) : Optional.empty();
         List<TflmScratch> scratch = predicted.map(TflmKernels.Prediction::scratch).orElse(o.scratch());
         TflmScratch.checkSteps(scratch, Math.max(0, view.lastStep()), "--tflm-scratch");
-        String act = activationSpace(target, o);
+        String act = ModelSpaces.activations(target, o.activationSpace(), List.of("arena", "global"), "tensors'");
         Target t = o.capacity().isPresent() ? finite(target, act, o.capacity().getAsLong()) : target;
         Space arena = t.space(act, "--activation-space");
-        Space constants = t.space(constantSpace(t, o, act), "--weight-space");
+        Space constants = t.space(ModelSpaces.constants(t, o.constantSpace(), List.of("flash", "weights"), act),
+                "--weight-space");
         Space persistent = t.findSpace("persistent").filter(s -> s instanceof Space.Logical).orElse(arena);
         int shift = stepShift(view);
         int last = Math.max(0, view.lastStep()) + shift;
@@ -437,35 +439,5 @@ public final class TfliteImport {
             sb.append(i == 0 ? "" : "x").append(d[i]);
         }
         return sb.toString();
-    }
-
-    private static String activationSpace(Target t, Options o) {
-        if (o.activationSpace().isPresent()) {
-            return t.space(o.activationSpace().get(), "--activation-space").name();
-        }
-        for (String n : List.of("arena", "global")) {
-            if (t.spaces().containsKey(n)) {
-                return n;
-            }
-        }
-        List<Space> logical = t.spaces().values().stream().filter(s -> s instanceof Space.Logical).toList();
-        if (logical.size() == 1) {
-            return logical.get(0).name();
-        }
-        throw BerthException.invalid("--activation-space", "target " + t.name() + " has no space 'arena' or 'global' and "
-                + logical.size() + " logical spaces; choose the tensors' space with --activation-space SPACE");
-    }
-
-    private static String constantSpace(Target t, Options o, String activation) {
-        if (o.constantSpace().isPresent()) {
-            return t.space(o.constantSpace().get(), "--weight-space").name();
-        }
-        for (String n : List.of("flash", "weights")) {
-            if (t.spaces().containsKey(n)) {
-                return n;
-            }
-        }
-        List<Space> external = t.spaces().values().stream().filter(s -> s instanceof Space.External).toList();
-        return external.size() == 1 ? external.get(0).name() : activation;
     }
 }

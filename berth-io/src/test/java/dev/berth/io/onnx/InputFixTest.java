@@ -3,6 +3,7 @@ package dev.berth.io.onnx;
 import dev.berth.failure.BerthException;
 import dev.berth.failure.Category;
 import dev.berth.failure.Failure;
+import dev.berth.io.model.InputFix;
 import dev.berth.io.onnx.proto.Onnx.AttributeProto;
 import dev.berth.io.onnx.proto.Onnx.GraphProto;
 import dev.berth.io.onnx.proto.Onnx.NodeProto;

@@ -1,4 +1,4 @@
-package dev.berth.solve;
+package dev.berth.sweep;
 
 import dev.berth.arith.Checked;
 import dev.berth.failure.BerthException;
@@ -58,20 +58,6 @@ public final class LiveBytes {
     /** The most bytes live at one step and the first step that has them. */
     public static Peak peak(int[] first, int[] last, long[] reserved) {
         return sweep(first, last, reserved, Long.MAX_VALUE);
-    }
-
-    /** The peak of every item of {@code p}, fixed ones included. */
-    public static Peak peak(SpaceProblem p) {
-        int n = java.util.Objects.requireNonNull(p, "problem").size();
-        int[] first = new int[n];
-        int[] last = new int[n];
-        long[] reserved = new long[n];
-        for (int i = 0; i < n; i++) {
-            first[i] = p.first(i);
-            last[i] = p.last(i);
-            reserved[i] = p.reserved(i);
-        }
-        return peak(first, last, reserved);
     }
 
     /**

@@ -1,4 +1,4 @@
-package dev.berth.failure;
+package dev.berth.text;
 
 import dev.berth.verify.Verdict;
 import org.junit.jupiter.api.Test;

@@ -1,7 +1,8 @@
-package dev.berth.artifact;
+package dev.berth.measure;
 
+import dev.berth.artifact.PlannedBuffer;
 import dev.berth.failure.BerthException;
-import dev.berth.solve.LiveBytes;
+import dev.berth.sweep.LiveBytes;
 import dev.berth.workload.Lifetime;
 import dev.berth.workload.Origin;
 import org.junit.jupiter.api.Test;

@@ -1,8 +1,12 @@
-package dev.berth.workload;
+package dev.berth.assign;
 
 import dev.berth.failure.BerthException;
 import dev.berth.target.Space;
 import dev.berth.target.Target;
+import dev.berth.workload.BufferSpec;
+import dev.berth.workload.FixedRegion;
+import dev.berth.workload.TileSpec;
+import dev.berth.workload.Workload;
 
 import java.util.ArrayList;
 import java.util.HashMap;

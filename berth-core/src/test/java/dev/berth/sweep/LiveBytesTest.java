@@ -1,7 +1,8 @@
-package dev.berth.solve;
+package dev.berth.sweep;
 
 import dev.berth.failure.BerthException;
 import dev.berth.failure.Category;
+import dev.berth.solve.SpaceProblem;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -183,6 +184,6 @@ class LiveBytesTest {
     void aProblemCountsItsFixedItems() {
         SpaceProblem p = new SpaceProblem(null, new String[]{"a", "fixed", "b"}, new long[]{8, 16, 4}, new long[]{1, 1, 1},
                 new int[]{0, 2, 3}, new int[]{2, 3, 3}, new long[]{-1, 100, -1}, Long.MAX_VALUE);
-        assertThat(LiveBytes.peak(p)).isEqualTo(new LiveBytes.Peak(24, 2));
+        assertThat(p.peakLive()).isEqualTo(24);
     }
 }

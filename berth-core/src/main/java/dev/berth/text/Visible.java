@@ -1,4 +1,4 @@
-package dev.berth.failure;
+package dev.berth.text;
 
 /**
  * Text as Berth prints it: each control character (U+0000..U+001F, U+007F..U+009F: ESC, CR,

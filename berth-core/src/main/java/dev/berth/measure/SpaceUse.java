@@ -1,8 +1,9 @@
-package dev.berth.artifact;
+package dev.berth.measure;
 
 import dev.berth.arith.Checked;
+import dev.berth.artifact.PlannedBuffer;
 import dev.berth.failure.Require;
-import dev.berth.solve.LiveBytes;
+import dev.berth.sweep.LiveBytes;
 import dev.berth.workload.Origin;
 
 import java.util.List;
