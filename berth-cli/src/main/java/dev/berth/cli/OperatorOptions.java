@@ -88,8 +88,9 @@ final class OperatorOptions {
         Optional<Graph> graph;
         try {
             graph = listed ? Optional.of(Lowering.graph(w))
-                    : in.onnx().isPresent() ? Optional.of(OnnxSchedule.graph(in.onnx().get()))
-                    : in.tflite().isPresent() ? Optional.of(TfliteSchedule.graph(in.tflite().get()))
+                    : in.source() instanceof WorkloadSources.Source.Onnx onnx ? Optional.of(OnnxSchedule.graph(onnx.model()))
+                    : in.source() instanceof WorkloadSources.Source.Tflite tflite
+                    ? Optional.of(TfliteSchedule.graph(tflite.model()))
                     : Optional.empty();
         } catch (BerthException e) {
             if (listed || !defaults()) {

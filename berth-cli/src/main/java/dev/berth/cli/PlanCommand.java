@@ -288,15 +288,17 @@ final class PlanCommand implements Callable<Integer> {
         }
         // a TFLite model: the offline plan whose head, once TFLM has placed the rest online, is smallest
         // (not with --fast-space: TFLM's offline plan has one arena, and the activations were given two spaces)
-        java.util.Optional<TflmHeadPlan.Choice> head = in.tflite().isEmpty() || planned.assignment().isPresent()
+        java.util.Optional<dev.berth.io.tflite.ImportedTflite> tfliteModel = in.source()
+                instanceof WorkloadSources.Source.Tflite tf ? java.util.Optional.of(tf.model()) : java.util.Optional.empty();
+        java.util.Optional<TflmHeadPlan.Choice> head = tfliteModel.isEmpty() || planned.assignment().isPresent()
                 || !operators.defaults()
-                ? java.util.Optional.empty() : java.util.Optional.of(TflmHeadPlan.choose(in.tflite().get(), planned, options));
+                ? java.util.Optional.empty() : java.util.Optional.of(TflmHeadPlan.choose(tfliteModel.get(), planned, options));
         // --order/--in-place with --tflm-plan: the model rewritten in the chosen order (subgraph 0's operators
         // vector), imported again so that TFLM's steps are the new order's, its pairs placed at one offset
         // (contract §7); the plan printed and written is that model's
         java.util.Optional<TflmReorderedPlan.Result> reordered = java.util.Optional.empty();
         if (tflmPlan != null && !operators.defaults()) {
-            dev.berth.io.tflite.ImportedTflite m = in.tflite().orElseThrow();
+            dev.berth.io.tflite.ImportedTflite m = tfliteModel.orElseThrow();
             reordered = java.util.Optional.of(TflmReorderedPlan.plan(java.nio.ByteBuffer.wrap(readAll(workload)),
                     workload.getFileName().toString(), m, tfliteOptions,
                     TfliteOperatorOrder.of(m, scheduled.chosen().orElseThrow().schedule()), operators.inPlace(), options));
@@ -314,7 +316,7 @@ final class PlanCommand implements Callable<Integer> {
         }
         int[] offline = null;
         if (tflmPlan != null) {
-            dev.berth.io.tflite.ImportedTflite m = in.tflite().orElseThrow();
+            dev.berth.io.tflite.ImportedTflite m = tfliteModel.orElseThrow();
             if (reordered.isPresent()) {
                 offline = reordered.get().head().offline();
                 outputs.put(tflmPlan, AtomicFiles.Content.of(reordered.get().bytes()));
@@ -348,7 +350,7 @@ final class PlanCommand implements Callable<Integer> {
                 }
                 if (head.isPresent()) {
                     g.writeFieldName("tflm");
-                    TfliteSummary.writeJson(g, in.tflite().get(), plan, head.get());
+                    TfliteSummary.writeJson(g, tfliteModel.get(), plan, head.get());
                 }
                 g.writeEndObject();
             });
@@ -363,11 +365,13 @@ final class PlanCommand implements Callable<Integer> {
         out.print(Tables.clockNotes(plan, seconds));
         out.print(Tables.tilesAndGeneration(plan));
         out.print(CsvWorkloads.notes(in));
-        in.onnx().ifPresent(m -> out.print(OnnxSummary.render(m, plan)));
-        if (in.tflite().isPresent() && head.isPresent()) {
-            out.print(TfliteSummary.render(in.tflite().get(), plan, head.get(), tflmScratch != null));
+        if (in.source() instanceof WorkloadSources.Source.Onnx onnx) {
+            out.print(OnnxSummary.render(onnx.model(), plan));
+        }
+        if (tfliteModel.isPresent() && head.isPresent()) {
+            out.print(TfliteSummary.render(tfliteModel.get(), plan, head.get(), tflmScratch != null));
         } else {
-            in.tflite().ifPresent(m -> out.print(TfliteSummary.storedShapes(m)));
+            tfliteModel.ifPresent(m -> out.print(TfliteSummary.storedShapes(m)));
         }
         if (show) {
             r.assignment().ifPresent(a -> out.print(AssignmentTable.why(a)));
