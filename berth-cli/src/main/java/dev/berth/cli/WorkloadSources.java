@@ -9,12 +9,14 @@ import dev.berth.io.onnx.ImportedModel;
 import dev.berth.io.onnx.OnnxImport;
 import dev.berth.io.tflite.ImportedTflite;
 import dev.berth.io.tflite.TfliteImport;
+import dev.berth.io.tflite.TflmScratch;
 import dev.berth.target.Space;
 import dev.berth.target.Target;
 import dev.berth.workload.Workload;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -117,7 +119,7 @@ final class WorkloadSources {
      * ({@code --tflm-kernels reference}); {@code replacePlan}, {@code --replace-plan}: an offline plan
      * already in the model is ignored.
      */
-    record TfliteOptions(List<dev.berth.io.tflite.TflmScratch> scratch, boolean predictScratch, boolean replacePlan) {
+    record TfliteOptions(List<TflmScratch> scratch, boolean predictScratch, boolean replacePlan) {
         static final TfliteOptions NONE = new TfliteOptions(List.of(), false, false);
     }
 
@@ -158,7 +160,7 @@ final class WorkloadSources {
     }
 
     /** With {@code --fast-space}: every activation a candidate for the fast space first (contract §7). */
-    private static Loaded fast(Loaded l, OnnxSpaces spaces, String activationSpace, java.util.Map<String, Long> accesses) {
+    private static Loaded fast(Loaded l, OnnxSpaces spaces, String activationSpace, Map<String, Long> accesses) {
         if (spaces.fast().isEmpty()) {
             if (spaces.fastCapacity().isPresent()) {
                 throw BerthException.invalid("--fast-capacity", "--fast-capacity gives the capacity of --fast-space's "
