@@ -7,12 +7,18 @@ import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFileAttributeView;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Output files are written to a temporary file beside the target and renamed over it, so an
@@ -23,7 +29,7 @@ final class AtomicFiles {
     }
 
     /** The temporary files being written now, in any thread: what a second Ctrl-C deletes before it exits. */
-    private static final java.util.Set<Path> IN_FLIGHT = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private static final Set<Path> IN_FLIGHT = ConcurrentHashMap.newKeySet();
 
     /** Deletes every temporary file being written (a second Ctrl-C, {@link Interrupts}); targets are never touched. */
     static void discardInFlight() {
@@ -59,12 +65,12 @@ final class AtomicFiles {
      * of the file it replaces, or {@code rw-r--r--} when it is new, like any file a tool writes.
      */
     private static void permissions(Path tmp, Path target) throws IOException {
-        if (!Files.getFileStore(tmp).supportsFileAttributeView(java.nio.file.attribute.PosixFileAttributeView.class)) {
+        if (!Files.getFileStore(tmp).supportsFileAttributeView(PosixFileAttributeView.class)) {
             return;
         }
-        java.util.Set<java.nio.file.attribute.PosixFilePermission> perms = Files.exists(target)
+        Set<PosixFilePermission> perms = Files.exists(target)
                 ? Files.getPosixFilePermissions(target)
-                : java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--");
+                : PosixFilePermissions.fromString("rw-r--r--");
         Files.setPosixFilePermissions(tmp, perms);
     }
 
@@ -75,7 +81,7 @@ final class AtomicFiles {
     private static Path throughLinks(Path p) throws IOException {
         for (int hops = 0; Files.isSymbolicLink(p); hops++) {
             if (hops == 40) {
-                throw new java.nio.file.FileSystemException(p.toString(), null, "too many levels of symbolic links");
+                throw new FileSystemException(p.toString(), null, "too many levels of symbolic links");
             }
             Path target = Files.readSymbolicLink(p);
             Path dir = p.getParent();

@@ -1,5 +1,6 @@
 package dev.berth.cli;
 
+import dev.berth.arith.Sizes;
 import dev.berth.text.Visible;
 import dev.berth.artifact.Optimality;
 import dev.berth.artifact.Plan;
@@ -322,14 +323,14 @@ final class BenchCommand implements Runnable {
 
         private long capacityOf(Path f) {
             if (capacity != null) {
-                return dev.berth.arith.Sizes.parse(capacity, "--capacity");
+                return Sizes.parse(capacity, "--capacity");
             }
             Matcher m = CAPACITY.matcher(f.getFileName().toString());
             if (!m.matches()) {
                 throw BerthException.invalid("DIR", f.toString(), f + ": no capacity in the file name (NAME.CAPACITY.csv); "
                         + "give --capacity");
             }
-            return dev.berth.arith.Sizes.parse(m.group(1), f.toString());
+            return Sizes.parse(m.group(1), f.toString());
         }
     }
 }

@@ -11,7 +11,6 @@ import dev.berth.io.PlanJson;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
@@ -39,8 +38,7 @@ final class CsvWorkloads {
         }
         MiniMallocCsv.Document doc = MiniMallocCsv.read(file);
         Target target = capacity.isPresent() ? MiniMallocCsv.target(capacity.getAsLong()) : MiniMallocCsv.logicalTarget();
-        return new WorkloadSources.Loaded(target, doc.workload(target), Optional.empty(), Optional.empty(),
-                Optional.of(doc));
+        return new WorkloadSources.Loaded(target, doc.workload(target), new WorkloadSources.Source.Csv(doc));
     }
 
     /** What {@code plan} says of a CSV planned without {@code --capacity}: one line (contract §7). */
@@ -49,7 +47,7 @@ final class CsvWorkloads {
 
     /** The note of {@link #LOGICAL_NOTE} with its line break, when {@code in} is a CSV planned without a capacity. */
     static String notes(WorkloadSources.Loaded in) {
-        return in.csv().isPresent() && in.target().space(MiniMallocCsv.SPACE, "target") instanceof Space.Logical
+        return in.source() instanceof WorkloadSources.Source.Csv && in.target().space(MiniMallocCsv.SPACE, "target") instanceof Space.Logical
                 ? LOGICAL_NOTE + "\n" : "";
     }
 
@@ -75,8 +73,10 @@ final class CsvWorkloads {
      */
     static AtomicFiles.Content output(Path output, WorkloadSources.Loaded in, Plan plan) {
         if (isCsv(output)) {
-            MiniMallocCsv.Document doc = in.csv().orElseThrow();
-            return out -> MiniMallocCsv.write(doc, plan, out);
+            if (!(in.source() instanceof WorkloadSources.Source.Csv csv)) {
+                throw new IllegalStateException("a CSV output for a workload that is not a CSV, which checkOutput refuses");
+            }
+            return out -> MiniMallocCsv.write(csv.document(), plan, out);
         }
         return out -> PlanJson.write(plan, out);
     }

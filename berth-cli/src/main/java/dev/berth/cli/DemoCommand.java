@@ -1,6 +1,7 @@
 package dev.berth.cli;
 
 import dev.berth.artifact.Plan;
+import dev.berth.cli.report.HtmlReport;
 import dev.berth.text.Visible;
 import dev.berth.io.PlanJson;
 import dev.berth.io.TargetJson;
@@ -19,6 +20,8 @@ import java.io.InputStream;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.Callable;
 
 /**
@@ -53,9 +56,9 @@ final class DemoCommand implements Callable<Integer> {
         Path planFile = dir.resolve("plan.json");
         Path report = dir.resolve("plan.html");
         // both made first, then renamed into place together: a failed demo leaves an earlier one as it was
-        java.util.Map<Path, AtomicFiles.Content> outputs = new java.util.LinkedHashMap<>();
+        Map<Path, AtomicFiles.Content> outputs = new LinkedHashMap<>();
         outputs.put(planFile, o -> PlanJson.write(plan, o));
-        outputs.put(report, AtomicFiles.Content.of(dev.berth.cli.report.HtmlReport.toBytes(plan)));
+        outputs.put(report, AtomicFiles.Content.of(HtmlReport.toBytes(plan)));
         AtomicFiles.writeAll(outputs);
         PrintWriter out = spec.commandLine().getOut();
         out.println("berth demo: " + MODEL + " (PaddleOCR text-direction classifier; Apache-2.0 weights, MIT package; "

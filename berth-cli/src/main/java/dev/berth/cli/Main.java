@@ -8,11 +8,14 @@ import dev.berth.plan.InvalidPlanException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Properties;
 
 /** {@code berth}: the command line, one client of the core library. */
 @Command(name = "berth", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
@@ -251,9 +254,9 @@ public final class Main implements Runnable {
     /** {@code berth --version}: the project version (from the build), and the Java running it. */
     static final class Version implements CommandLine.IVersionProvider {
         @Override
-        public String[] getVersion() throws java.io.IOException {
-            java.util.Properties p = new java.util.Properties();
-            try (java.io.InputStream in = Main.class.getResourceAsStream("version.properties")) {
+        public String[] getVersion() throws IOException {
+            Properties p = new Properties();
+            try (InputStream in = Main.class.getResourceAsStream("version.properties")) {
                 if (in != null) {
                     p.load(in);
                 }

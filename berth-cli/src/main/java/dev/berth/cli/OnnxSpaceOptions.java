@@ -1,8 +1,10 @@
 package dev.berth.cli;
 
+import dev.berth.arith.Sizes;
 import picocli.CommandLine.Option;
 
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /** {@code plan}'s options for where an ONNX or TFLite model's tensors go (a picocli mixin). */
 final class OnnxSpaceOptions {
@@ -29,7 +31,7 @@ final class OnnxSpaceOptions {
 
     WorkloadSources.OnnxSpaces spaces() {
         return new WorkloadSources.OnnxSpaces(Optional.ofNullable(activations), Optional.ofNullable(weights),
-                Optional.ofNullable(fast), fastCapacity == null ? java.util.OptionalLong.empty()
-                : java.util.OptionalLong.of(dev.berth.arith.Sizes.parse(fastCapacity, "--fast-capacity")));
+                Optional.ofNullable(fast), fastCapacity == null ? OptionalLong.empty()
+                : OptionalLong.of(Sizes.parse(fastCapacity, "--fast-capacity")));
     }
 }

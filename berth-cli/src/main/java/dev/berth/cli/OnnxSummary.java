@@ -3,12 +3,16 @@ package dev.berth.cli;
 import dev.berth.arith.Checked;
 import dev.berth.arith.Sizes;
 import dev.berth.artifact.Plan;
+import dev.berth.artifact.PlannedBuffer;
+import dev.berth.measure.SpaceUse;
 import dev.berth.text.Visible;
 import dev.berth.io.onnx.ImportedModel;
 import dev.berth.io.onnx.TensorRecord;
 import dev.berth.plan.Planner;
 import dev.berth.target.Space;
+import dev.berth.workload.Origin;
 
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -47,10 +51,10 @@ final class OnnxSummary {
         }
         Space space = plan.target().spaces().get(m.activationSpace());
         // the activations alone: the space's metrics also count what generation added above them
-        java.util.List<dev.berth.artifact.PlannedBuffer> acts = plan.buffers().stream()
-                .filter(b -> b.space().equals(m.activationSpace()) && b.origin() == dev.berth.workload.Origin.TENSOR)
+        List<PlannedBuffer> acts = plan.buffers().stream()
+                .filter(b -> b.space().equals(m.activationSpace()) && b.origin() == Origin.TENSOR)
                 .toList();
-        dev.berth.measure.SpaceUse use = dev.berth.measure.SpaceUse.of(acts);
+        SpaceUse use = SpaceUse.of(acts);
         long peak = use.peak().bytes();
         long high = use.highWater();
         long naive = naiveReserved(m, space);

@@ -15,6 +15,7 @@ import picocli.CommandLine.Option;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -54,85 +55,104 @@ final class OperatorOptions {
     record Better(Order order, InPlace inPlace, long peak) {
     }
 
-    Order order() {
-        return Arrays.stream(Order.values()).filter(o -> o.id().equals(order)).findFirst().orElseThrow(() ->
-                BerthException.invalid("--order", order, "--order: '" + order + "' is not one of file, best"));
-    }
-
-    InPlace inPlace() {
-        return Arrays.stream(InPlace.values()).filter(l -> l.id().equals(inPlace)).findFirst().orElseThrow(() ->
-                BerthException.invalid("--in-place", inPlace, "--in-place: '" + inPlace + "' is not one of none, views, "
-                        + "elementwise"));
-    }
-
-    /** True when the settings are the defaults ({@code --order file --in-place none}). */
-    boolean defaults() {
-        return order() == Order.FILE && inPlace() == InPlace.NONE;
+    /** The options as given, a value ({@link Settings}). */
+    Settings settings() {
+        return new Settings(order, inPlace);
     }
 
     /**
-     * What the settings make of what was loaded. A workload with listed operators: in the chosen
-     * order with the chosen pairs. An ONNX or TFLite model: its graph (contract §5.4) searched, and,
-     * with settings other than the defaults, its workload in the chosen order with the chosen pairs;
-     * with the defaults the workload stays as imported (its plan is today's) and only the report
-     * says what other settings would save (nothing when the model has no graph; only other orders
-     * unless {@code pairsAllowed}: not with {@code --fast-space}). Anything else is
-     * planned as it is, where settings other than the defaults are {@code invalid-input}: there is
-     * nothing to order.
+     * The two options as given ({@code orderId}, {@code inPlaceId}: the values picocli read), with
+     * what they mean and what they make of a workload; each is checked where it is read, as
+     * {@link #order} and {@link #inPlace}.
      */
-    Scheduled apply(WorkloadSources.Loaded in, String source, boolean pairsAllowed) {
-        Order o = order();
-        InPlace l = inPlace();
-        Workload w = in.workload();
-        boolean listed = w.operators() instanceof Operators.Listed;
-        Optional<Graph> graph;
-        try {
-            graph = listed ? Optional.of(Lowering.graph(w))
-                    : in.onnx().isPresent() ? Optional.of(OnnxSchedule.graph(in.onnx().get()))
-                    : in.tflite().isPresent() ? Optional.of(TfliteSchedule.graph(in.tflite().get()))
-                    : Optional.empty();
-        } catch (BerthException e) {
-            if (listed || !defaults()) {
-                throw e;
-            }
-            graph = Optional.empty(); // a model without a graph (control flow): planned as today
+    record Settings(String orderId, String inPlaceId) {
+        Settings {
+            Objects.requireNonNull(orderId, "orderId");
+            Objects.requireNonNull(inPlaceId, "inPlaceId");
         }
-        if (graph.isEmpty()) {
-            if (!defaults()) {
-                String opt = o != Order.FILE ? "--order" : "--in-place";
-                String value = o != Order.FILE ? o.id() : l.id();
-                throw BerthException.invalid(opt, value, opt + " " + value + ": " + source + " lists no operators to "
-                        + "order or to write over one another (a workload file with operators, contract §5.3, or an "
-                        + "ONNX or TFLite model)");
-            }
-            return new Scheduled(w, Optional.empty());
-        }
-        Graph g = graph.get();
-        Schedule s = OrderSearch.search(g, o, l);
-        boolean lower = listed || !defaults();
-        return new Scheduled(lower ? Lowering.lower(w, g, s) : w, Optional.of(new Chosen(o, l, s, lower,
-                better(g, o, l, s.peak(), pairsAllowed))));
-    }
 
-    /**
-     * The settings with the lowest peak below {@code peak} among those that allow more than these
-     * (more pairs, then any order, then both; no pairs unless {@code pairsAllowed}), the simplest
-     * first among equals.
-     */
-    private static Optional<Better> better(Graph g, Order o, InPlace l, long peak, boolean pairsAllowed) {
-        Optional<Better> best = Optional.empty();
-        for (Order to : List.of(o, Order.BEST).stream().distinct().toList()) {
-            for (InPlace lt : InPlace.values()) {
-                if ((to == o && lt.ordinal() <= l.ordinal()) || lt.ordinal() < l.ordinal()
-                        || (!pairsAllowed && lt != InPlace.NONE)) {
-                    continue;
+        Order order() {
+            return Arrays.stream(Order.values()).filter(o -> o.id().equals(orderId)).findFirst().orElseThrow(() ->
+                    BerthException.invalid("--order", orderId, "--order: '" + orderId + "' is not one of file, best"));
+        }
+
+        InPlace inPlace() {
+            return Arrays.stream(InPlace.values()).filter(l -> l.id().equals(inPlaceId)).findFirst().orElseThrow(() ->
+                    BerthException.invalid("--in-place", inPlaceId, "--in-place: '" + inPlaceId + "' is not one of "
+                            + "none, views, elementwise"));
+        }
+
+        /** True when the settings are the defaults ({@code --order file --in-place none}). */
+        boolean defaults() {
+            return order() == Order.FILE && inPlace() == InPlace.NONE;
+        }
+
+        /**
+         * What the settings make of what was loaded. A workload with listed operators: in the chosen
+         * order with the chosen pairs. An ONNX or TFLite model: its graph (contract §5.4) searched, and,
+         * with settings other than the defaults, its workload in the chosen order with the chosen pairs;
+         * with the defaults the workload stays as imported (its plan is today's) and only the report
+         * says what other settings would save (nothing when the model has no graph; only other orders
+         * unless {@code pairsAllowed}: not with {@code --fast-space}). Anything else is
+         * planned as it is, where settings other than the defaults are {@code invalid-input}: there is
+         * nothing to order.
+         */
+        Scheduled apply(WorkloadSources.Loaded in, String source, boolean pairsAllowed) {
+            Order o = order();
+            InPlace l = inPlace();
+            Workload w = in.workload();
+            boolean listed = w.operators() instanceof Operators.Listed;
+            Optional<Graph> graph;
+            try {
+                graph = listed ? Optional.of(Lowering.graph(w))
+                        : in.source() instanceof WorkloadSources.Source.Onnx onnx
+                        ? Optional.of(OnnxSchedule.graph(onnx.model()))
+                        : in.source() instanceof WorkloadSources.Source.Tflite tflite
+                        ? Optional.of(TfliteSchedule.graph(tflite.model()))
+                        : Optional.empty();
+            } catch (BerthException e) {
+                if (listed || !defaults()) {
+                    throw e;
                 }
-                long p = OrderSearch.search(g, to, lt).peak();
-                if (p < best.map(Better::peak).orElse(peak)) {
-                    best = Optional.of(new Better(to, lt, p));
+                graph = Optional.empty(); // a model without a graph (control flow): planned as today
+            }
+            if (graph.isEmpty()) {
+                if (!defaults()) {
+                    String opt = o != Order.FILE ? "--order" : "--in-place";
+                    String value = o != Order.FILE ? o.id() : l.id();
+                    throw BerthException.invalid(opt, value, opt + " " + value + ": " + source + " lists no operators to "
+                            + "order or to write over one another (a workload file with operators, contract §5.3, or an "
+                            + "ONNX or TFLite model)");
+                }
+                return new Scheduled(w, Optional.empty());
+            }
+            Graph g = graph.get();
+            Schedule s = OrderSearch.search(g, o, l);
+            boolean lower = listed || !defaults();
+            return new Scheduled(lower ? Lowering.lower(w, g, s) : w, Optional.of(new Chosen(o, l, s, lower,
+                    better(g, o, l, s.peak(), pairsAllowed))));
+        }
+
+        /**
+         * The settings with the lowest peak below {@code peak} among those that allow more than these
+         * (more pairs, then any order, then both; no pairs unless {@code pairsAllowed}), the simplest
+         * first among equals.
+         */
+        private static Optional<Better> better(Graph g, Order o, InPlace l, long peak, boolean pairsAllowed) {
+            Optional<Better> best = Optional.empty();
+            for (Order to : List.of(o, Order.BEST).stream().distinct().toList()) {
+                for (InPlace lt : InPlace.values()) {
+                    if ((to == o && lt.ordinal() <= l.ordinal()) || lt.ordinal() < l.ordinal()
+                            || (!pairsAllowed && lt != InPlace.NONE)) {
+                        continue;
+                    }
+                    long p = OrderSearch.search(g, to, lt).peak();
+                    if (p < best.map(Better::peak).orElse(peak)) {
+                        best = Optional.of(new Better(to, lt, p));
+                    }
                 }
             }
+            return best;
         }
-        return best;
     }
 }

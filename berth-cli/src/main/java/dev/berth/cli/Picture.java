@@ -7,11 +7,15 @@ import dev.berth.artifact.SpaceMetrics;
 import dev.berth.cli.report.Text;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The terminal picture of {@code plan --show}, after TFLM's {@code PrintMemoryPlan}: per space,
@@ -135,7 +139,7 @@ final class Picture {
             char[] line = new char[cols];
             long[] bestSteps = new long[cols];
             long[] bestBytes = new long[cols];
-            java.util.Arrays.fill(line, FREE);
+            Arrays.fill(line, FREE);
             for (PlannedBuffer b : bs) {
                 long k = Math.min(s1, b.live().last()) - Math.max(s0, b.live().first()) + 1;
                 if (k <= 0) {
@@ -196,7 +200,7 @@ final class Picture {
 
     private static char[] blank(int n) {
         char[] c = new char[n];
-        java.util.Arrays.fill(c, ' ');
+        Arrays.fill(c, ' ');
         return c;
     }
 
@@ -234,7 +238,7 @@ final class Picture {
         named.sort(Comparator.comparingDouble((PlannedBuffer b) -> -(double) b.reserved()
                 * ((long) b.live().last() - b.live().first() + 1)));
         int count = Math.min(GLYPHS.length(), named.size());
-        java.util.Set<PlannedBuffer> lettered = new java.util.HashSet<>(named.subList(0, count));
+        Set<PlannedBuffer> lettered = new HashSet<>(named.subList(0, count));
         // the largest that the legend lists in full: drop the smallest lettered until it does
         while (count > 0 && legendLines(entries(bs, lettered), width).size() > LEGEND_LINES) {
             lettered.remove(named.get(--count));
@@ -250,7 +254,7 @@ final class Picture {
     }
 
     /** The legend's entries {@code x=name} of the lettered reservations, in plan order, lettered as {@link #glyphs} does. */
-    private static List<String> entries(List<PlannedBuffer> bs, java.util.Set<PlannedBuffer> lettered) {
+    private static List<String> entries(List<PlannedBuffer> bs, Set<PlannedBuffer> lettered) {
         List<String> entries = new ArrayList<>();
         for (PlannedBuffer b : bs) {
             if (lettered.contains(b)) {
@@ -290,7 +294,7 @@ final class Picture {
     private static void legend(StringBuilder sb, List<PlannedBuffer> bs, Map<PlannedBuffer, Character> glyphs,
                                int width) {
         List<String> entries = new ArrayList<>();
-        Map<Character, List<String>> specials = new java.util.LinkedHashMap<>();
+        Map<Character, List<String>> specials = new LinkedHashMap<>();
         int others = 0;
         for (PlannedBuffer b : bs) {
             char g = glyphs.get(b);

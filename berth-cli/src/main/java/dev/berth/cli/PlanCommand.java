@@ -1,37 +1,30 @@
 package dev.berth.cli;
 
 import dev.berth.text.Visible;
-import com.fasterxml.jackson.core.JsonGenerator;
-import dev.berth.artifact.Plan;
-import dev.berth.failure.BerthException;
 import dev.berth.io.FileErrors;
-import dev.berth.io.InputKind;
-import dev.berth.io.PlanJson;
-import dev.berth.io.TargetJson;
-import dev.berth.io.tflite.TfliteImport;
+import dev.berth.io.tflite.ImportedTflite;
 import dev.berth.io.tflite.TfliteOperatorOrder;
 import dev.berth.io.tflite.TflmHeadPlan;
 import dev.berth.io.tflite.TflmReorderedPlan;
-import dev.berth.io.tflite.TflmKernels;
-import dev.berth.plan.Effort;
 import dev.berth.plan.PlanResult;
 import dev.berth.plan.Planner;
 import dev.berth.solve.Progress;
-import dev.berth.solve.SolverChoice;
-import dev.berth.target.Target;
-import dev.berth.workload.Workload;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 
 /** {@code berth plan}. */
@@ -90,17 +83,17 @@ final class PlanCommand implements Callable<Integer> {
                     + "input whose shape signature has -1 (default: the shape the file stores, the only one accepted).")
     List<String> inputsFixed = new ArrayList<>();
 
-    @picocli.CommandLine.Mixin
+    @Mixin
     OnnxSpaceOptions onnxSpaces = new OnnxSpaceOptions();
 
-    @picocli.CommandLine.Mixin
+    @Mixin
     OperatorOptions operators = new OperatorOptions();
 
     @Option(names = {"-o", "--output"}, paramLabel = "PLAN.json",
             description = "Write the plan artifact here (for a .csv workload, FILE.csv writes its rows with offsets).")
     Path output;
 
-    @picocli.CommandLine.Mixin
+    @Mixin
     SearchNodesOption searchNodes = new SearchNodesOption();
 
     @Option(names = "--minimize", description = "Minimise with a larger work budget (auto or exact), printing each "
@@ -137,7 +130,7 @@ final class PlanCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print only JSON on stdout.")
     boolean json;
 
-    @picocli.CommandLine.Mixin
+    @Mixin
     QuietOption quiet = new QuietOption();
 
     @Option(names = "--width", paramLabel = "COLUMNS", defaultValue = "0",
@@ -145,108 +138,88 @@ final class PlanCommand implements Callable<Integer> {
                     + "terminal's, else 100).")
     int width;
 
-    /** The bytes of {@code file}; a failure to read is invalid-input naming it, as every input's. */
-    private static byte[] readAll(Path file) {
-        try {
-            return java.nio.file.Files.readAllBytes(file);
-        } catch (IOException e) {
-            throw FileErrors.cannotRead(file, file.toString(), e);
-        }
-    }
-
+    /**
+     * The run, one line a phase: the request (every option checked), the workload loaded, its
+     * operators scheduled, the plan (and TFLM's head for a TFLite model), the files written, the
+     * output printed, as text or with {@code --json}.
+     */
     @Override
     public Integer call() throws IOException {
         Interrupts.install(System.err);
-        SolverChoice choice = SearchOptions.solver(solver, minimize);
-        searchNodes.check(choice);
-        double seconds = SearchOptions.timeLimit(timeLimit != null ? timeLimit : minimize ? 60 : 10);
-        if (width != 0 && width < Picture.MIN_WIDTH) {
-            throw BerthException.invalid("--width", Integer.toString(width), "--width: the picture needs at least "
-                    + Picture.MIN_WIDTH + " columns, got " + width);
-        }
-        InputKind kind = InputKind.of(workload);
-        List<Path> inputs = new ArrayList<>(List.of(workload));
-        boolean targetGiven = spec.commandLine().getParseResult().hasMatchedOption("--target");
-        String target = !targetGiven && kind == InputKind.TFLITE ? WorkloadSources.TFLITE_TARGET : this.target;
-        if (!TargetJson.BUNDLED.contains(target)) {
-            inputs.add(Path.of(target));
-        }
-        if (tflmScratch != null) {
-            if (kind != InputKind.TFLITE) {
-                throw BerthException.invalid("--tflm-scratch", tflmScratch.toString(), "--tflm-scratch gives a TFLite "
-                        + "model's scratch buffers; " + workload + " is not a .tflite model");
-            }
-            inputs.add(tflmScratch);
-        }
-        if (tflmKernels != null && kind != InputKind.TFLITE) {
-            throw BerthException.invalid("--tflm-kernels", tflmKernels, "--tflm-kernels names a TFLite model's kernel "
-                    + "library; " + workload + " is not a .tflite model");
-        }
-        TflmKernels.Library library = tflmKernels == null ? TflmKernels.Library.REFERENCE
-                : TflmKernels.Library.of(tflmKernels);
-        if (tflmKernels != null && tflmScratch != null) {
-            throw BerthException.invalid("--tflm-kernels", tflmKernels, "--tflm-kernels names the kernels whose scratch "
-                    + "buffers Berth predicts; with --tflm-scratch the file gives them");
-        }
-        if (replacePlan && kind != InputKind.TFLITE) {
-            throw BerthException.invalid("--replace-plan", "--replace-plan replaces a TFLite model's offline plan; "
-                    + workload + " is not a .tflite model");
-        }
-        if (output != null) {
-            AtomicFiles.requireDistinct(output, "-o", inputs);
-        }
-        CsvWorkloads.checkOutput(output, workload, kind);
-        CsvWorkloads.checkTarget(kind, targetGiven);
-        if (report != null) {
-            AtomicFiles.requireDistinct(report, "--report", output == null ? inputs
-                    : java.util.stream.Stream.concat(inputs.stream(), java.util.stream.Stream.of(output)).toList());
-        }
-        if (operators.inPlace() != dev.berth.schedule.InPlace.NONE && onnxSpaces.fast != null) {
-            throw BerthException.invalid("--in-place", operators.inPlace().id(), "--in-place " + operators.inPlace().id()
-                    + " shares a buffer's bytes with its input's in one space; with --fast-space an activation may "
-                    + "live in either of two");
-        }
-        if (tflmPlan != null && onnxSpaces.fast != null) {
-            throw BerthException.invalid("--tflm-plan", tflmPlan.toString(), "--tflm-plan writes TFLM's offline plan, "
-                    + "which has one arena; with --fast-space the activations may live in two spaces");
-        }
-        if (tflmPlan != null) {
-            if (kind != InputKind.TFLITE) {
-                throw BerthException.invalid("--tflm-plan", tflmPlan.toString(), "--tflm-plan writes a TFLite model's "
-                        + "offline plan; " + workload + " is not a .tflite model");
-            }
-            List<Path> taken = new ArrayList<>(inputs);
-            if (output != null) {
-                taken.add(output);
-            }
-            if (report != null) {
-                taken.add(report);
-            }
-            AtomicFiles.requireDistinct(tflmPlan, "--tflm-plan", taken);
-        }
-        java.util.OptionalLong cap = capacity == null ? java.util.OptionalLong.empty()
-                : java.util.OptionalLong.of(dev.berth.arith.Sizes.parse(capacity, "--capacity"));
-        List<dev.berth.io.tflite.TflmScratch> scratch = tflmScratch == null ? List.of()
-                : dev.berth.io.TflmScratchJson.read(tflmScratch);
-        WorkloadSources.TfliteOptions tflite = new WorkloadSources.TfliteOptions(scratch, tflmScratch == null
-                && library == TflmKernels.Library.REFERENCE, replacePlan);
-        WorkloadSources.Loaded in = WorkloadSources.load(workload, kind, TargetJson.load(target), cap, inputsFixed,
-                onnxSpaces.spaces(), tflite);
-        TfliteImport.Options tfliteOptions = WorkloadSources.tfliteOptions(inputsFixed, onnxSpaces.spaces(), cap, tflite);
-        Target t = in.target();
-        OperatorOptions.Scheduled scheduled = operators.apply(in, workload.toString(), onnxSpaces.fast == null);
-        Workload w = scheduled.workload();
+        PlanRequest request = PlanRequest.of(this);
+        WorkloadSources.Loaded in = request.load().read();
+        OperatorOptions.Scheduled scheduled = request.operators().apply(in, request.load().workload().toString(),
+                !request.load().fastSpace());
+        PlanOutcome planned = plan(request, in, scheduled);
+        PlanFiles.write(request, planned);
         PrintWriter out = spec.commandLine().getOut();
-        ProgressBar bar = ProgressBar.wanted(quiet.quiet, json, Terminal.stderrIsTerminal())
-                ? new ProgressBar(System.err, Terminal.columns()) : null;
-        PrintWriter log = !minimize || quiet.quiet ? null : spec.commandLine().getErr();
+        if (request.print().json()) {
+            PlanJsonOutput.print(out, request, planned);
+        } else {
+            PlanText.print(out, request, planned);
+        }
+        return exitCode(request.outputs().output());
+    }
+
+    /**
+     * The plan of {@code scheduled}'s workload, with the progress bar and {@code --minimize}'s
+     * brackets on stderr while it runs; for a TFLite model, the offline plan whose head, once TFLM
+     * has placed the rest online, is smallest, or with {@code --order}/{@code --in-place} and
+     * {@code --tflm-plan} the reordered model's plan.
+     */
+    private PlanOutcome plan(PlanRequest request, WorkloadSources.Loaded in, OperatorOptions.Scheduled scheduled) {
+        ProgressBar bar = ProgressBar.wanted(request.print().quiet(), request.print().json(),
+                Terminal.stderrIsTerminal()) ? new ProgressBar(System.err, Terminal.columns()) : null;
+        PrintWriter log = request.logsBrackets() ? spec.commandLine().getErr() : null;
         if (log != null) {
             log.println("minimize: every space's smallest high-water mark within the work budget (heights of the placed "
                     + "reservations, before generation adds its allocations)");
             log.flush();
         }
-        long start = System.nanoTime();
-        Progress progress = new Progress() {
+        Planner.Options options = request.search().withProgress(progress(bar, log, System.nanoTime()));
+        PlanResult planned;
+        try {
+            planned = Planner.plan(in.target(), scheduled.workload(), options);
+        } finally {
+            if (bar != null) {
+                bar.finish();
+            }
+        }
+        return tflm(request, new PlanOutcome(in, scheduled, planned, Optional.empty(), Optional.empty()), options);
+    }
+
+    /**
+     * {@code planned} with TFLM's head chosen for a TFLite model (not with {@code --fast-space}:
+     * TFLM's offline plan has one arena, and the activations were given two spaces; not with
+     * {@code --order}/{@code --in-place}); with those and {@code --tflm-plan}, the model rewritten
+     * in the chosen order (subgraph 0's operators vector), imported again so that TFLM's steps are
+     * the new order's, its pairs placed at one offset (contract §7): the plan printed and written
+     * is that model's.
+     */
+    private static PlanOutcome tflm(PlanRequest request, PlanOutcome planned, Planner.Options options) {
+        Optional<ImportedTflite> tflite = planned.tflite();
+        PlanResult result = planned.result();
+        OperatorOptions.Settings operators = request.operators();
+        Optional<TflmHeadPlan.Choice> head = tflite.isEmpty() || result.assignment().isPresent()
+                || !operators.defaults() ? Optional.empty() : Optional.of(TflmHeadPlan.choose(tflite.get(), result,
+                options));
+        Optional<TflmReorderedPlan.Result> reordered = Optional.empty();
+        if (request.outputs().tflmPlan().isPresent() && !operators.defaults()) {
+            ImportedTflite m = tflite.orElseThrow();
+            Path workload = request.load().workload();
+            reordered = Optional.of(TflmReorderedPlan.plan(ByteBuffer.wrap(readAll(workload)),
+                    workload.getFileName().toString(), m, request.load().tfliteImport(),
+                    TfliteOperatorOrder.of(m, planned.scheduled().chosen().orElseThrow().schedule()),
+                    operators.inPlace(), options));
+        }
+        PlanResult r = reordered.isPresent() ? reordered.get().head().result()
+                : head.isPresent() ? head.get().result() : result;
+        return new PlanOutcome(planned.in(), planned.scheduled(), r, head, reordered);
+    }
+
+    /** What the planner tells as it runs, to the progress bar and the brackets' log ({@code null}: none). */
+    private static Progress progress(ProgressBar bar, PrintWriter log, long start) {
+        return new Progress() {
             @Override
             public void searching(double elapsedSeconds, double limitSeconds) {
                 if (bar != null) {
@@ -276,119 +249,15 @@ final class PlanCommand implements Callable<Integer> {
                 }
             }
         };
-        Planner.Options options = searchNodes.applyTo(new Planner.Options(choice,
-                minimize ? Effort.MINIMIZE : Effort.DEFAULT, seconds, 0, progress));
-        PlanResult planned;
+    }
+
+    /** The bytes of {@code file}; a failure to read is invalid-input naming it, as every input's. */
+    private static byte[] readAll(Path file) {
         try {
-            planned = Planner.plan(t, w, options);
-        } finally {
-            if (bar != null) {
-                bar.finish();
-            }
+            return Files.readAllBytes(file);
+        } catch (IOException e) {
+            throw FileErrors.cannotRead(file, file.toString(), e);
         }
-        // a TFLite model: the offline plan whose head, once TFLM has placed the rest online, is smallest
-        // (not with --fast-space: TFLM's offline plan has one arena, and the activations were given two spaces)
-        java.util.Optional<TflmHeadPlan.Choice> head = in.tflite().isEmpty() || planned.assignment().isPresent()
-                || !operators.defaults()
-                ? java.util.Optional.empty() : java.util.Optional.of(TflmHeadPlan.choose(in.tflite().get(), planned, options));
-        // --order/--in-place with --tflm-plan: the model rewritten in the chosen order (subgraph 0's operators
-        // vector), imported again so that TFLM's steps are the new order's, its pairs placed at one offset
-        // (contract §7); the plan printed and written is that model's
-        java.util.Optional<TflmReorderedPlan.Result> reordered = java.util.Optional.empty();
-        if (tflmPlan != null && !operators.defaults()) {
-            dev.berth.io.tflite.ImportedTflite m = in.tflite().orElseThrow();
-            reordered = java.util.Optional.of(TflmReorderedPlan.plan(java.nio.ByteBuffer.wrap(readAll(workload)),
-                    workload.getFileName().toString(), m, tfliteOptions,
-                    TfliteOperatorOrder.of(m, scheduled.chosen().orElseThrow().schedule()), operators.inPlace(), options));
-        }
-        PlanResult r = reordered.isPresent() ? reordered.get().head().result()
-                : head.isPresent() ? head.get().result() : planned;
-        Plan plan = r.plan();
-        // every output is made before any is written, and all are renamed into place together
-        java.util.Map<Path, AtomicFiles.Content> outputs = new java.util.LinkedHashMap<>();
-        if (output != null) {
-            outputs.put(output, CsvWorkloads.output(output, in, plan));
-        }
-        if (report != null) {
-            outputs.put(report, AtomicFiles.Content.of(dev.berth.cli.report.HtmlReport.toBytes(plan)));
-        }
-        int[] offline = null;
-        if (tflmPlan != null) {
-            dev.berth.io.tflite.ImportedTflite m = in.tflite().orElseThrow();
-            if (reordered.isPresent()) {
-                offline = reordered.get().head().offline();
-                outputs.put(tflmPlan, AtomicFiles.Content.of(reordered.get().bytes()));
-            } else {
-                offline = head.orElseThrow().offline();
-                outputs.put(tflmPlan, AtomicFiles.Content.of(dev.berth.io.tflite.TflmOfflinePlan.write(workload,
-                        m.model(), offline)));
-            }
-        }
-        AtomicFiles.writeAll(outputs);
-        if (json) {
-            JsonOut.print(out, g -> {
-                g.writeStartObject();
-                g.writeFieldName("spaces");
-                PlanJson.writeSpaces(g, plan.spaces());
-                if (r.assignment().isPresent()) {
-                    g.writeFieldName("assignment");
-                    PlanJson.writeAssignment(g, r.assignment().get());
-                }
-                if (plan.order().isPresent()) {
-                    g.writeFieldName("order");
-                    PlanJson.writeOrder(g, plan.order().get());
-                }
-                if (scheduled.chosen().isPresent()) {
-                    g.writeFieldName("schedule");
-                    OrderSummary.writeJson(g, scheduled.chosen().get());
-                }
-                g.writeStringField("output", output == null ? null : output.toString());
-                if (tflmPlan != null) {
-                    g.writeStringField("tflmPlan", tflmPlan.toString());
-                }
-                if (head.isPresent()) {
-                    g.writeFieldName("tflm");
-                    TfliteSummary.writeJson(g, in.tflite().get(), plan, head.get());
-                }
-                g.writeEndObject();
-            });
-            return exitCode();
-        }
-        out.println("plan " + Visible.text(plan.workload()) + " on target " + Visible.text(t.name()) + ": "
-                + plan.buffers().size()
-                + " reservations, verified (" + r.verdict().checks() + " checks)");
-        out.print(Tables.summary(plan));
-        scheduled.chosen().ifPresent(c -> out.print(OrderSummary.render(c)));
-        r.assignment().ifPresent(a -> out.print(AssignmentTable.render(a, plan)));
-        out.print(Tables.clockNotes(plan, seconds));
-        out.print(Tables.tilesAndGeneration(plan));
-        out.print(CsvWorkloads.notes(in));
-        in.onnx().ifPresent(m -> out.print(OnnxSummary.render(m, plan)));
-        if (in.tflite().isPresent() && head.isPresent()) {
-            out.print(TfliteSummary.render(in.tflite().get(), plan, head.get(), tflmScratch != null));
-        } else {
-            in.tflite().ifPresent(m -> out.print(TfliteSummary.storedShapes(m)));
-        }
-        if (show) {
-            r.assignment().ifPresent(a -> out.print(AssignmentTable.why(a)));
-            out.println();
-            out.print(Picture.render(plan, width > 0 ? width : Terminal.columns()));
-        }
-        if (quiet.quiet) {
-            return exitCode();
-        }
-        out.println(output == null ? "no artifact written (use -o PLAN.json)"
-                : "wrote " + Visible.text(output.toString()));
-        if (report != null) {
-            out.println("wrote " + Visible.text(report.toString()));
-        }
-        if (tflmPlan != null) {
-            long given = java.util.Arrays.stream(offline).filter(o -> o >= 0).count();
-            out.println("wrote " + Visible.text(tflmPlan.toString()) + " (OfflineMemoryAllocation: " + offline.length
-                    + " offsets, " + given
-                    + " given, -1 for the rest)");
-        }
-        return exitCode();
     }
 
     /**
@@ -396,12 +265,12 @@ final class PlanCommand implements Callable<Integer> {
      * plan printed and written is then the best found before it, each space it stopped saying
      * {@code interrupted} (contract §7).
      */
-    private int exitCode() {
+    private int exitCode(Optional<Path> output) {
         if (!Interrupts.requested()) {
             return 0;
         }
-        spec.commandLine().getErr().println("berth: interrupted: " + (output == null ? "the plan above is"
-                : "wrote " + Visible.text(output.toString()) + ":") + " the best plan found before the interrupt, "
+        spec.commandLine().getErr().println("berth: interrupted: " + (output.isEmpty() ? "the plan above is"
+                : "wrote " + Visible.text(output.get().toString()) + ":") + " the best plan found before the interrupt, "
                 + "validated (a space whose search stopped says 'interrupted')");
         spec.commandLine().getErr().flush();
         return Interrupts.EXIT_CODE;

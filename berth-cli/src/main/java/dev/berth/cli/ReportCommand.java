@@ -11,6 +11,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -34,7 +35,7 @@ final class ReportCommand implements Callable<Integer> {
             description = "Write the report here (replaced whole, never half-written).")
     Path output;
 
-    @picocli.CommandLine.Mixin
+    @CommandLine.Mixin
     QuietOption quiet = new QuietOption();
 
     @Override

@@ -3,6 +3,8 @@ package dev.berth.cli;
 import dev.berth.failure.BerthException;
 import dev.berth.solve.SolverChoice;
 
+import java.util.Arrays;
+
 /**
  * The checks {@code plan} and {@code bench} make of their search options alike: the solver's
  * name, {@code --minimize} only with a solver that searches, and a time limit that is a positive
@@ -16,7 +18,7 @@ final class SearchOptions {
     static SolverChoice solver(String id, boolean minimize) {
         SolverChoice choice = SolverChoice.byId(id).orElseThrow(() -> BerthException.invalid("--solver", id,
                 "--solver: '" + id + "' is not one of " + SolverChoice.ids() + Suggestion.didYouMean(id,
-                        java.util.Arrays.stream(SolverChoice.values()).map(SolverChoice::id).toList())));
+                        Arrays.stream(SolverChoice.values()).map(SolverChoice::id).toList())));
         if (minimize && !choice.searches()) {
             throw BerthException.invalid("--minimize", "--minimize needs --solver auto or exact (it searches for "
                     + "smaller plans), not the heuristic " + choice.id());

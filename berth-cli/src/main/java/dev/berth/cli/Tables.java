@@ -1,5 +1,6 @@
 package dev.berth.cli;
 
+import dev.berth.artifact.DescriptorEntry;
 import dev.berth.text.Visible;
 import dev.berth.artifact.Optimality;
 import dev.berth.artifact.Plan;
@@ -8,6 +9,8 @@ import dev.berth.workload.Origin;
 import dev.berth.artifact.SpaceMetrics;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -70,13 +73,13 @@ final class Tables {
     /** Tiles, descriptors and generation-time allocations, when the plan has them. */
     static String tilesAndGeneration(Plan plan) {
         StringBuilder sb = new StringBuilder();
-        Map<String, List<dev.berth.artifact.DescriptorEntry>> byTensor = new java.util.LinkedHashMap<>();
-        for (dev.berth.artifact.DescriptorEntry d : plan.descriptors()) {
+        Map<String, List<DescriptorEntry>> byTensor = new LinkedHashMap<>();
+        for (DescriptorEntry d : plan.descriptors()) {
             byTensor.computeIfAbsent(d.of(), k -> new ArrayList<>()).add(d);
         }
-        for (Map.Entry<String, List<dev.berth.artifact.DescriptorEntry>> e : byTensor.entrySet()) {
+        for (Map.Entry<String, List<DescriptorEntry>> e : byTensor.entrySet()) {
             List<PlannedBuffer> tileBuffers = plan.buffers().stream()
-                    .filter(b -> b.origin() == Origin.TILE && b.of().equals(java.util.Optional.of(e.getKey()))).toList();
+                    .filter(b -> b.origin() == Origin.TILE && b.of().equals(Optional.of(e.getKey()))).toList();
             PlannedBuffer first = tileBuffers.get(0);
             sb.append("tiles: ").append(Visible.text(e.getKey())).append(" in ").append(e.getValue().size())
                     .append(" tiles of ").append(e.getValue().get(0).transferBytes()).append(" bytes through ")
@@ -100,7 +103,7 @@ final class Tables {
      * control characters as codes ({@link Visible}), so a name cannot break the table.
      */
     static String render(List<String[]> given) {
-        List<String[]> rows = given.stream().map(r -> java.util.Arrays.stream(r).map(Visible::text)
+        List<String[]> rows = given.stream().map(r -> Arrays.stream(r).map(Visible::text)
                 .toArray(String[]::new)).toList();
         int cols = rows.get(0).length;
         int[] w = new int[cols];

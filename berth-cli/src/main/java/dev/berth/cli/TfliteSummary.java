@@ -1,5 +1,7 @@
 package dev.berth.cli;
 
+import com.fasterxml.jackson.core.JsonGenerator;
+import dev.berth.measure.SpaceUse;
 import dev.berth.text.Visible;
 import dev.berth.arith.Checked;
 import dev.berth.arith.Sizes;
@@ -17,8 +19,15 @@ import dev.berth.plan.Planner;
 import dev.berth.target.Space;
 import dev.berth.workload.Origin;
 
+import java.io.IOException;
+import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * What {@code plan} adds for a TFLite model: what the file holds, where its tensors went, and for
@@ -54,13 +63,13 @@ final class TfliteSummary {
                 .append(" (live over every step); ").append(m.constantCount()).append(" constant, in ")
                 .append(m.constantSpace()).append(" (").append(Sizes.human(constantBytes)).append(" of buffers)\n");
         Space space = plan.target().spaces().get(m.arenaSpace());
-        java.util.Set<String> plannedNames = new java.util.HashSet<>();
+        Set<String> plannedNames = new HashSet<>();
         m.view().entries().stream().filter(TflmView.Entry::planned).forEach(e -> plannedNames.add(e.label()));
         // the tensors Berth plans, and the fixed regions of those it keeps at the file plan's offsets
         List<PlannedBuffer> planned = plan.buffers().stream().filter(b -> b.space().equals(m.arenaSpace())
                 && (b.origin() == Origin.TENSOR && plannedNames.contains(b.name()) || b.origin() == Origin.FIXED))
                 .toList();
-        dev.berth.measure.SpaceUse use = dev.berth.measure.SpaceUse.of(planned);
+        SpaceUse use = SpaceUse.of(planned);
         long peak = use.peak().bytes();
         long high = use.highWater();
         boolean scratch = !m.scratch().isEmpty();
@@ -137,7 +146,7 @@ final class TfliteSummary {
         for (TfliteModel.Tensor t : m.storedShape()) {
             String shape = TfliteImport.dims(t.shape());
             sb.append("  input ").append(Visible.text(t.label())).append(" (shape signature ")
-                    .append(java.util.Arrays.toString(t.shapeSignature().orElseThrow()))
+                    .append(Arrays.toString(t.shapeSignature().orElseThrow()))
                     .append(") planned at the shape the file stores, ").append(shape)
                     .append(", as TFLM plans it (--input ").append(Visible.text(t.label())).append('=').append(shape)
                     .append(" states it; another shape is refused)\n");
@@ -157,15 +166,15 @@ final class TfliteSummary {
                 extent = Math.max(extent, e.offlineEnd());
             }
         }
-        java.util.Optional<TflmHeadPlan.Candidate> file = head.file();
+        Optional<TflmHeadPlan.Candidate> file = head.file();
         long fileHead = file.map(TflmHeadPlan.Candidate::predictedHead).orElse(extent);
         sb.append("  the file already holds an OfflineMemoryAllocation plan, which TFLM uses instead of its own: its ")
                 .append("offsets give a head of ").append(Sizes.human(fileHead))
                 .append(m.keepsFilePlan() ? "" : "; Berth's plan above ignores them (--replace-plan)").append('\n');
-        java.util.Set<String> kept = new java.util.HashSet<>();
+        Set<String> kept = new HashSet<>();
         m.kept().forEach(e -> kept.add(e.label()));
         if (!m.kept().isEmpty()) {
-            java.util.Set<String> ops = new java.util.TreeSet<>();
+            Set<String> ops = new TreeSet<>();
             for (TfliteModel.Subgraph g : m.model().subgraphs()) {
                 g.operators().stream().filter(o -> o.customCode().length() > 0 || o.opName().startsWith("CUSTOM"))
                         .forEach(o -> ops.add(Visible.text(o.opName())));
@@ -199,7 +208,7 @@ final class TfliteSummary {
             sb.append("  offline plan written: Berth's (TFLM's head not predicted, so not compared with the file's)\n");
             return;
         }
-        java.util.OptionalLong berth = head.candidates().stream().filter(c -> c.source() != TflmHeadPlan.Source.FILE
+        OptionalLong berth = head.candidates().stream().filter(c -> c.source() != TflmHeadPlan.Source.FILE
                 && c.valid()).mapToLong(TflmHeadPlan.Candidate::predictedHead).min();
         String theirs = berth.isPresent() ? Sizes.human(berth.getAsLong()) : "none valid";
         if (head.chosen() == TflmHeadPlan.Source.FILE) {
@@ -224,8 +233,8 @@ final class TfliteSummary {
      * {@code tflmTensorHead}), the offline plan kept and every candidate tried; {@code predicted}
      * false (and no heads) for a model with more buffers than Berth runs TFLM's policy for.
      */
-    static void writeJson(com.fasterxml.jackson.core.JsonGenerator g, ImportedTflite m, Plan plan,
-                          TflmHeadPlan.Choice head) throws java.io.IOException {
+    static void writeJson(JsonGenerator g, ImportedTflite m, Plan plan,
+                          TflmHeadPlan.Choice head) throws IOException {
         Space space = plan.target().spaces().get(m.arenaSpace());
         SpaceMetrics arena = plan.metrics(space);
         g.writeStartObject();

@@ -9,12 +9,15 @@ import dev.berth.io.onnx.ImportedModel;
 import dev.berth.io.onnx.OnnxImport;
 import dev.berth.io.tflite.ImportedTflite;
 import dev.berth.io.tflite.TfliteImport;
+import dev.berth.io.tflite.TflmScratch;
 import dev.berth.target.Space;
 import dev.berth.target.Target;
 import dev.berth.workload.Workload;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
 
@@ -27,14 +30,48 @@ import java.util.OptionalLong;
  */
 final class WorkloadSources {
     /**
-     * What {@code plan} plans: the target (possibly derived from the input) and the workload;
-     * for an ONNX model also what the import found (tensors, naive total, folded Ifs); for a
-     * MiniMalloc CSV the rows read, which a CSV output writes back with their offsets.
+     * What {@code plan} plans: the target (possibly derived from the input), the workload, and
+     * what it was loaded from ({@link Source}).
      */
-    record Loaded(Target target, Workload workload, Optional<ImportedModel> onnx, Optional<ImportedTflite> tflite,
-                  Optional<MiniMallocCsv.Document> csv) {
-        Loaded(Target target, Workload workload) {
-            this(target, workload, Optional.empty(), Optional.empty(), Optional.empty());
+    record Loaded(Target target, Workload workload, Source source) {
+        Loaded {
+            Objects.requireNonNull(target, "target");
+            Objects.requireNonNull(workload, "workload");
+            Objects.requireNonNull(source, "source");
+        }
+    }
+
+    /**
+     * What a workload was loaded from, one case per kind of input, with what its reader found
+     * beside the workload: nothing for a Berth workload (JSON); for a MiniMalloc CSV the rows read,
+     * which a CSV output writes back with their offsets; for an ONNX model what the import found
+     * (tensors, naive total, folded Ifs); for a TFLite model the model imported (its file plan,
+     * TFLM's view, its stored shapes).
+     */
+    sealed interface Source {
+        /** A Berth workload file (JSON). */
+        record WorkloadFile() implements Source {
+        }
+
+        /** A MiniMalloc CSV and its rows. */
+        record Csv(MiniMallocCsv.Document document) implements Source {
+            public Csv {
+                Objects.requireNonNull(document, "document");
+            }
+        }
+
+        /** An ONNX model and what its import found. */
+        record Onnx(ImportedModel model) implements Source {
+            public Onnx {
+                Objects.requireNonNull(model, "model");
+            }
+        }
+
+        /** A TensorFlow Lite model and what its import found. */
+        record Tflite(ImportedTflite model) implements Source {
+            public Tflite {
+                Objects.requireNonNull(model, "model");
+            }
         }
     }
 
@@ -69,12 +106,6 @@ final class WorkloadSources {
     private WorkloadSources() {
     }
 
-    /**
-     * A TFLite model's options: {@code scratch}, the kernels' scratch buffers ({@code --tflm-scratch}),
-     * planned in its arena; {@code predictScratch}, without them, those TFLM's reference kernels request
-     * ({@code --tflm-kernels reference}); {@code replacePlan}, {@code --replace-plan}: an offline plan
-     * already in the model is ignored.
-     */
     /** The TFLite import's options from the command line's (one place, for the import and a reordered import). */
     static TfliteImport.Options tfliteOptions(List<String> inputs, OnnxSpaces spaces,
                                               OptionalLong capacity, TfliteOptions tflite) {
@@ -82,7 +113,13 @@ final class WorkloadSources {
                 tflite.replacePlan(), tflite.predictScratch());
     }
 
-    record TfliteOptions(List<dev.berth.io.tflite.TflmScratch> scratch, boolean predictScratch, boolean replacePlan) {
+    /**
+     * A TFLite model's options: {@code scratch}, the kernels' scratch buffers ({@code --tflm-scratch}),
+     * planned in its arena; {@code predictScratch}, without them, those TFLM's reference kernels request
+     * ({@code --tflm-kernels reference}); {@code replacePlan}, {@code --replace-plan}: an offline plan
+     * already in the model is ignored.
+     */
+    record TfliteOptions(List<TflmScratch> scratch, boolean predictScratch, boolean replacePlan) {
         static final TfliteOptions NONE = new TfliteOptions(List.of(), false, false);
     }
 
@@ -102,13 +139,11 @@ final class WorkloadSources {
             }
             ImportedModel m = OnnxImport.read(file, target, new OnnxImport.Options(inputs, spaces.activations(),
                     spaces.weights()));
-            Loaded l = new Loaded(target, m.workload(), Optional.of(m), Optional.empty(), Optional.empty());
-            return fast(l, spaces, m.activationSpace(), m.accesses());
+            return fast(new Loaded(target, m.workload(), new Source.Onnx(m)), spaces, m.activationSpace(), m.accesses());
         }
         if (kind == InputKind.TFLITE) {
             ImportedTflite m = TfliteImport.read(file, target, tfliteOptions(inputs, spaces, capacity, tflite));
-            Loaded l = new Loaded(m.target(), m.workload(), Optional.empty(), Optional.of(m), Optional.empty());
-            return fast(l, spaces, m.arenaSpace(), m.accesses());
+            return fast(new Loaded(m.target(), m.workload(), new Source.Tflite(m)), spaces, m.arenaSpace(), m.accesses());
         }
         if (capacity.isPresent()) {
             throw BerthException.invalid("--capacity", "--capacity applies to MiniMalloc CSV and TFLite input only; a "
@@ -121,11 +156,11 @@ final class WorkloadSources {
             throw BerthException.invalid(spaces.givenName(), "--activation-space, --weight-space, --fast-space and "
                     + "--fast-capacity apply to ONNX and TFLite models only (a JSON workload lists its candidate spaces)");
         }
-        return new Loaded(target, WorkloadJson.read(file, target));
+        return new Loaded(target, WorkloadJson.read(file, target), new Source.WorkloadFile());
     }
 
     /** With {@code --fast-space}: every activation a candidate for the fast space first (contract §7). */
-    private static Loaded fast(Loaded l, OnnxSpaces spaces, String activationSpace, java.util.Map<String, Long> accesses) {
+    private static Loaded fast(Loaded l, OnnxSpaces spaces, String activationSpace, Map<String, Long> accesses) {
         if (spaces.fast().isEmpty()) {
             if (spaces.fastCapacity().isPresent()) {
                 throw BerthException.invalid("--fast-capacity", "--fast-capacity gives the capacity of --fast-space's "
@@ -137,6 +172,6 @@ final class WorkloadSources {
         Target t = FastSpace.target(l.target(), spaces.fast().get(), spaces.fastCapacity(), slow);
         Workload w = FastSpace.apply(l.workload().on(t), t.space(spaces.fast().get(), "--fast-space"),
                 t.space(activationSpace, "--activation-space"), accesses);
-        return new Loaded(t, w, l.onnx(), l.tflite(), l.csv());
+        return new Loaded(t, w, l.source());
     }
 }

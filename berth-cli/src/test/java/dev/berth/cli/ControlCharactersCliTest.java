@@ -1,5 +1,6 @@
 package dev.berth.cli;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -120,7 +121,7 @@ class ControlCharactersCliTest {
         String artifact = Files.readString(plan);
         noRawControlCharacters(artifact);
         assertThat(artifact).contains("del\\u007F c1\\u009B");
-        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        ObjectMapper json = new ObjectMapper();
         assertThat(json.readTree(artifact).findValuesAsText("name"))
                 .contains("del\u007f c1\u009b", "evil\u001b[31m\nline\rover", "tab\there");
         assertThat(json.readTree(r.out()).get("spaces").has("global")).isTrue();

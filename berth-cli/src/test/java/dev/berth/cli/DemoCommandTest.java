@@ -4,9 +4,11 @@ import dev.berth.TestData;
 import dev.berth.artifact.Plan;
 import dev.berth.io.PlanJson;
 import dev.berth.verify.PlanValidator;
+import dev.berth.workload.Origin;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -22,7 +24,7 @@ class DemoCommandTest {
     Path dir;
 
     @Test
-    void writesAPlanThatReadsBackAndValidates() throws java.io.IOException {
+    void writesAPlanThatReadsBackAndValidates() throws IOException {
         Path out = dir.resolve("berth-demo");
         Run r = Run.of("demo", "--dir", out.toString());
         assertThat(r.exit()).as(r.err()).isZero();
@@ -34,7 +36,7 @@ class DemoCommandTest {
         assertThat(plan.target().name()).isEqualTo("npu-ref");
         // 220 node outputs + the graph input in global, 250 Constant weights; one Reshape shares its input
         assertThat(plan.buffers().stream().filter(b -> b.space().equals("global"))
-                .filter(b -> b.origin() == dev.berth.workload.Origin.TENSOR).count()).isEqualTo(221);
+                .filter(b -> b.origin() == Origin.TENSOR).count()).isEqualTo(221);
         assertThat(plan.buffers().stream().filter(b -> b.space().equals("weights")).count()).isEqualTo(250);
         // the activations' peak (onnxruntime's max-live, 485,376 B) plus npu-ref's instruction stream, live
         // throughout: 16 bytes x 471 steps = 7,536, reserved 7,552 at alignment 64

@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -25,7 +26,7 @@ class HostMemoryTest {
     Path dir;
 
     private Process start(Path workload, Path artifact, boolean json) throws IOException {
-        List<String> cmd = new java.util.ArrayList<>(List.of(
+        List<String> cmd = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx24m", "-XX:+UseSerialGC",
                 "-cp", System.getProperty("java.class.path"), Main.class.getName(),
                 "plan", workload.toString(), "-o", artifact.toString()));

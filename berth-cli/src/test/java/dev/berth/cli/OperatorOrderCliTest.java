@@ -5,7 +5,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.berth.TestData;
 import dev.berth.artifact.Plan;
 import dev.berth.io.PlanJson;
+import dev.berth.io.tflite.TfliteReader;
 import dev.berth.verify.PlanValidator;
+import dev.berth.verify.Verdict;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -128,9 +130,9 @@ class OperatorOrderCliTest {
                 "-o", p.toString());
         assertThat(tflm.exit()).as(tflm.err()).isZero();
         assertThat(tflm.out()).containsPattern("(?m)^arena +logical +at deploy +1310720 ");
-        assertThat(dev.berth.io.tflite.TfliteReader.read(o).subgraphs().get(0).operators()).hasSize(164);
+        assertThat(TfliteReader.read(o).subgraphs().get(0).operators()).hasSize(164);
         Plan plan = PlanJson.read(p);
-        assertThat(PlanValidator.validate(plan)).isInstanceOf(dev.berth.verify.Verdict.Valid.class);
+        assertThat(PlanValidator.validate(plan)).isInstanceOf(Verdict.Valid.class);
         assertThat(plan.spaces().get("arena").highWater()).isEqualTo(1_310_720);
         assertThat(plan.buffers().stream().filter(b -> b.sharesWith().isPresent()).count()).isEqualTo(37);
         // the offline plan's words are the plan's offsets: a pair's output at its input's offset

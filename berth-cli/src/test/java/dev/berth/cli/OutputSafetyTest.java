@@ -4,8 +4,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -163,16 +166,16 @@ class OutputSafetyTest {
         Process mkfifo = new ProcessBuilder("mkfifo", fifo.toString()).inheritIO().start();
         assertThat(mkfifo.waitFor()).isZero();
         // a reader on the other end, as a shell's process substitution would have
-        java.util.concurrent.CompletableFuture<byte[]> read = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+        CompletableFuture<byte[]> read = CompletableFuture.supplyAsync(() -> {
             try {
                 return Files.readAllBytes(fifo);
             } catch (IOException e) {
-                throw new java.io.UncheckedIOException(e);
+                throw new UncheckedIOException(e);
             }
         });
         Run r = Run.of("plan", w.toString(), "-o", fifo.toString());
         assertThat(r.exit()).as(r.err()).isZero();
-        assertThat(read.get(60, java.util.concurrent.TimeUnit.SECONDS)).isEqualTo(Files.readAllBytes(regular));
+        assertThat(read.get(60, TimeUnit.SECONDS)).isEqualTo(Files.readAllBytes(regular));
         assertThat(Files.isRegularFile(fifo)).as("still a FIFO").isFalse();
         assertThat(Files.exists(fifo)).isTrue();
         noTemporaryFilesLeft();

@@ -4,9 +4,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.berth.TestData;
 import dev.berth.io.PlanJson;
+import dev.berth.io.onnx.proto.Onnx;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -38,18 +41,18 @@ class PlanOnnxTest {
 
     /** A node's name read from the model reaches the "If folded" line only as codes (contract §7). */
     @Test
-    void aFoldedIfNamedWithControlCharactersIsPrintedVisibly() throws java.io.IOException {
-        dev.berth.io.onnx.proto.Onnx.ModelProto.Builder m = dev.berth.io.onnx.proto.Onnx.ModelProto.parseFrom(
-                java.nio.file.Files.readAllBytes(Path.of(model("silero_vad_legacy.onnx")))).toBuilder();
+    void aFoldedIfNamedWithControlCharactersIsPrintedVisibly() throws IOException {
+        Onnx.ModelProto.Builder m = Onnx.ModelProto.parseFrom(
+                Files.readAllBytes(Path.of(model("silero_vad_legacy.onnx")))).toBuilder();
         int renamed = 0;
-        for (dev.berth.io.onnx.proto.Onnx.NodeProto.Builder n : m.getGraphBuilder().getNodeBuilderList()) {
+        for (Onnx.NodeProto.Builder n : m.getGraphBuilder().getNodeBuilderList()) {
             if (n.getOpType().equals("If")) {
                 n.setName(n.getName().replace("_", "\u001b[2J\n"));
                 renamed++;
             }
         }
         assertThat(renamed).isPositive();
-        Path edited = java.nio.file.Files.write(dir.resolve("silero.onnx"), m.build().toByteArray());
+        Path edited = Files.write(dir.resolve("silero.onnx"), m.build().toByteArray());
         Run r = Run.of("plan", edited.toString(), "--input", "input=1x1536", "--input", "sr=16000");
         assertThat(r.exit()).as(r.err()).isZero();
         assertThat(r.out()).contains("If folded: If\\u001b[2J\\u000a25: condition").doesNotContain("\u001b");
@@ -99,7 +102,7 @@ class PlanOnnxTest {
     @Test
     void onnxOptionsOnAJsonWorkloadAreRejected() throws Exception {
         Path w = dir.resolve("w.json");
-        java.nio.file.Files.writeString(w, "{\"workload\": \"w\", \"buffers\": []}");
+        Files.writeString(w, "{\"workload\": \"w\", \"buffers\": []}");
         assertThat(Run.of("plan", w.toString(), "--activation-space", "global").exit()).isEqualTo(2);
         assertThat(Run.of("plan", w.toString(), "--input", "x=1").exit()).isEqualTo(2);
     }

@@ -3,10 +3,15 @@ package dev.berth.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.berth.TestData;
+import dev.berth.io.tflite.TfliteReader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -106,7 +111,7 @@ class PlanTfliteTest {
     @Test
     void aCorruptFileIsInvalidInput() throws Exception {
         Path bad = dir.resolve("bad.tflite");
-        java.nio.file.Files.write(bad, java.util.Arrays.copyOf(java.nio.file.Files.readAllBytes(
+        Files.write(bad, Arrays.copyOf(Files.readAllBytes(
                 Path.of(model("person_detect.tflite"))), 1000));
         Run r = Run.of("plan", bad.toString());
         assertThat(r.exit()).isEqualTo(2);
@@ -116,13 +121,13 @@ class PlanTfliteTest {
     @Test
     void tflmPlanWritesACopyWithTheOfflinePlanAndNeverTheInput() throws Exception {
         Path in = dir.resolve("micro_speech.tflite");
-        java.nio.file.Files.copy(Path.of(model("micro_speech_quantized.tflite")), in);
-        byte[] before = java.nio.file.Files.readAllBytes(in);
+        Files.copy(Path.of(model("micro_speech_quantized.tflite")), in);
+        byte[] before = Files.readAllBytes(in);
         Path out = dir.resolve("planned.tflite");
         Run r = Run.of("plan", in.toString(), "--tflm-plan", out.toString());
         assertThat(r.exit()).as(r.err()).isZero();
         assertThat(r.out()).contains("wrote " + out + " (OfflineMemoryAllocation: 10 offsets, 5 given, -1 for the rest)");
-        assertThat(java.nio.file.Files.readAllBytes(in)).isEqualTo(before);
+        assertThat(Files.readAllBytes(in)).isEqualTo(before);
         // the written model plans again, and carries the plan TFLM will use
         Run again = Run.of("plan", out.toString());
         assertThat(again.exit()).as(again.err()).isZero();
@@ -133,7 +138,7 @@ class PlanTfliteTest {
         Run self = Run.of("plan", in.toString(), "--tflm-plan", in.toString());
         assertThat(self.exit()).isEqualTo(2);
         assertThat(self.err()).contains("is also an input; refusing to overwrite it");
-        assertThat(java.nio.file.Files.readAllBytes(in)).isEqualTo(before);
+        assertThat(Files.readAllBytes(in)).isEqualTo(before);
 
         Run notTflite = Run.of("plan", TestData.require("models/hello_deepa.onnx").toString(), "--tflm-plan",
                 dir.resolve("x.tflite").toString());
@@ -149,23 +154,23 @@ class PlanTfliteTest {
     @Test
     void planningAPlannedModelWritesTheSameBytes() throws Exception {
         for (String name : new String[] {"person_detect", "keyword_scrambled_8bit"}) {
-            java.util.List<String> scratch = name.equals("person_detect") ? java.util.List.of()
-                    : java.util.List.of("--tflm-scratch", scratch(name));
+            List<String> scratch = name.equals("person_detect") ? List.of()
+                    : List.of("--tflm-scratch", scratch(name));
             Path once = dir.resolve(name + ".once.tflite");
             Path twice = dir.resolve(name + ".twice.tflite");
-            java.util.List<String> first = new java.util.ArrayList<>(java.util.List.of("plan", model(name + ".tflite")));
+            List<String> first = new ArrayList<>(List.of("plan", model(name + ".tflite")));
             first.addAll(scratch);
-            first.addAll(java.util.List.of("--tflm-plan", once.toString()));
+            first.addAll(List.of("--tflm-plan", once.toString()));
             Run r = Run.of(first.toArray(String[]::new));
             assertThat(r.exit()).as(r.err()).isZero();
-            java.util.List<String> second = new java.util.ArrayList<>(java.util.List.of("plan", once.toString()));
+            List<String> second = new ArrayList<>(List.of("plan", once.toString()));
             second.addAll(scratch);
-            second.addAll(java.util.List.of("--tflm-plan", twice.toString()));
+            second.addAll(List.of("--tflm-plan", twice.toString()));
             Run again = Run.of(second.toArray(String[]::new));
             assertThat(again.exit()).as(again.err()).isZero();
-            assertThat(java.nio.file.Files.readAllBytes(twice)).as(name).isEqualTo(java.nio.file.Files.readAllBytes(once));
+            assertThat(Files.readAllBytes(twice)).as(name).isEqualTo(Files.readAllBytes(once));
         }
-        assertThat(java.nio.file.Files.size(dir.resolve("person_detect.once.tflite"))).isLessThanOrEqualTo(303_500);
+        assertThat(Files.size(dir.resolve("person_detect.once.tflite"))).isLessThanOrEqualTo(303_500);
     }
 
     /**
@@ -185,8 +190,8 @@ class PlanTfliteTest {
                         "offline plan written: Berth's (head 74464 B (72.72 KiB); the file's: 74464 B (72.72 KiB), no "
                                 + "smaller)")
                 .doesNotContain("overlaps tensors");
-        assertThat(dev.berth.io.tflite.TfliteReader.read(out).offlinePlan().orElseThrow()).as("Vela's words")
-                .containsExactly(dev.berth.io.tflite.TfliteReader.read(Path.of(model("person_detect_vela.tflite")))
+        assertThat(TfliteReader.read(out).offlinePlan().orElseThrow()).as("Vela's words")
+                .containsExactly(TfliteReader.read(Path.of(model("person_detect_vela.tflite")))
                         .offlinePlan().orElseThrow());
         Run json = Run.of("plan", model("person_detect_vela.tflite"), "--json");
         JsonNode tflm = new ObjectMapper().readTree(json.out()).get("tflm");
@@ -243,7 +248,7 @@ class PlanTfliteTest {
             }
         }
         assertThat(scratchBuffers).isEqualTo(14);
-        assertThat(java.nio.file.Files.readString(html)).contains("scratch13");
+        assertThat(Files.readString(html)).contains("scratch13");
         // the written model's offline plan is the plan's tensors, and the plan reads back as written
         Run report = Run.of("report", plan.toString(), "-o", dir.resolve("again.html").toString());
         assertThat(report.exit()).as(report.err()).isZero();
@@ -311,12 +316,12 @@ class PlanTfliteTest {
     @Test
     void aBadScratchFileIsInvalidInputNamingTheEntry() throws Exception {
         Path bad = dir.resolve("scratch.json");
-        java.nio.file.Files.writeString(bad, "{\"scratch\": [{\"size\": 48, \"first\": 1, \"last\": 1}, "
+        Files.writeString(bad, "{\"scratch\": [{\"size\": 48, \"first\": 1, \"last\": 1}, "
                 + "{\"size\": 48, \"first\": 3, \"last\": 7}]}");
         Run late = Run.of("plan", model("trained_lstm_int8.tflite"), "--tflm-scratch", bad.toString());
         assertThat(late.exit()).isEqualTo(2);
         assertThat(late.err()).contains("invalid-input", "scratch[1].last is step 7", "0..4");
-        java.nio.file.Files.writeString(bad, "{\"scratch\": [{\"size\": -48, \"first\": 1, \"last\": 1}]}");
+        Files.writeString(bad, "{\"scratch\": [{\"size\": -48, \"first\": 1, \"last\": 1}]}");
         Run negative = Run.of("plan", model("trained_lstm_int8.tflite"), "--tflm-scratch", bad.toString());
         assertThat(negative.exit()).isEqualTo(2);
         assertThat(negative.err()).contains("invalid-input", "scratch[0].size", "negative");

@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.Consumer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -136,7 +137,7 @@ class TilingCliTest {
         Path out = dir.resolve("plan.json");
         Run r = Run.of("plan", "../examples/tiled.json", "-o", out.toString());
         assertThat(r.exit()).as(r.err()).isZero();
-        Map<String, java.util.function.Consumer<ObjectNode>> edits = new LinkedHashMap<>();
+        Map<String, Consumer<ObjectNode>> edits = new LinkedHashMap<>();
         edits.put("two descriptors are named embedding.tile.5", p -> ((ArrayNode) p.get("descriptors"))
                 .add(p.get("descriptors").get(5).deepCopy()));
         edits.put("13 tiles, one descriptor each (tiles 0..12), but the plan has 12", p -> ((ArrayNode) p.get(
@@ -148,7 +149,7 @@ class TilingCliTest {
                 .put("of", "embedding"));
         edits.put("space sram: capacity 10 in the plan, 262144 in the target", p -> ((ObjectNode) p.get("spaces")
                 .get("sram")).put("capacity", 10));
-        for (Map.Entry<String, java.util.function.Consumer<ObjectNode>> e : edits.entrySet()) {
+        for (Map.Entry<String, Consumer<ObjectNode>> e : edits.entrySet()) {
             ObjectNode p = (ObjectNode) JSON.readTree(out.toFile());
             e.getValue().accept(p);
             Path edited = dir.resolve("edited.json");

@@ -8,8 +8,11 @@ import dev.berth.artifact.PlannedBuffer;
 import dev.berth.artifact.SpaceMetrics;
 import dev.berth.failure.BerthException;
 import dev.berth.failure.DeployInput;
+import dev.berth.failure.Facts;
 import dev.berth.failure.Failure;
 import dev.berth.target.Space;
+import dev.berth.verify.PlanValidator;
+import dev.berth.verify.Verdict;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -51,7 +54,7 @@ public final class DeployCheck {
         requireBytes(provide, DeployInput.Input.PROVIDED_CAPACITY, "a capacity");
         requireBytes(base, DeployInput.Input.LOADER_BASE, "an address");
         // a plan whose numbers do not add up (or that names a space or format its target lacks) is bad input
-        if (dev.berth.verify.PlanValidator.validate(plan) instanceof dev.berth.verify.Verdict.Invalid bad) {
+        if (PlanValidator.validate(plan) instanceof Verdict.Invalid bad) {
             throw BerthException.invalid("plan", "the plan does not pass validation: " + bad);
         }
         Map<String, Space> spaces = plan.target().spaces();
@@ -82,7 +85,7 @@ public final class DeployCheck {
             } catch (BerthException e) {
                 throw new BerthException(new Failure.ArithmeticOverflow("space " + s.name() + ": need = highWater "
                         + m.highWater() + " + runtimeReserve " + m.runtimeReserve() + " is past 2^63-1", "add",
-                        dev.berth.failure.Facts.NONE.withSpace(s.name())));
+                        Facts.NONE.withSpace(s.name())));
             }
             needs.put(s.name(), new SpaceNeed(s.name(), m.highWater(), m.runtimeReserve(), need,
                     provide.getOrDefault(s.name(), 0L)));

@@ -6,6 +6,7 @@ import dev.berth.failure.Require;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -358,7 +359,7 @@ public final class Graph {
         }
         if (state[o] == 1) {
             List<Integer> c = new ArrayList<>(path.subList(path.indexOf(o), path.size()));
-            java.util.Collections.reverse(c);
+            Collections.reverse(c);
             c.add(c.get(0));
             return c;
         }

@@ -2,6 +2,7 @@ package dev.berth.schedule;
 
 import dev.berth.arith.Checked;
 import dev.berth.failure.BerthException;
+import dev.berth.failure.Require;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -61,9 +62,9 @@ public final class OrderSearch {
      * at {@code level}, spending at most {@code nodesPerSegment} nodes on each segment.
      */
     public static Schedule search(Graph g, Order order, InPlace level, long nodesPerSegment) {
-        dev.berth.failure.Require.nonNull(g, "graph");
-        dev.berth.failure.Require.nonNull(order, "order");
-        dev.berth.failure.Require.nonNull(level, "inPlace");
+        Require.nonNull(g, "graph");
+        Require.nonNull(order, "order");
+        Require.nonNull(level, "inPlace");
         if (nodesPerSegment < 1) {
             throw BerthException.invalid("nodes", Long.toString(nodesPerSegment), "nodes: the search needs at least 1 node per segment, got "
                     + nodesPerSegment);

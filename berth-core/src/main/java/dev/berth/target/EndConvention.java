@@ -1,5 +1,7 @@
 package dev.berth.target;
 
+import java.util.Optional;
+
 /** Which end of a reservation a format must be able to encode (contract §3). */
 public enum EndConvention {
     /** The exclusive end {@code s + r} must be encodable: {@code r <= M - s}. */
@@ -17,12 +19,12 @@ public enum EndConvention {
         return id;
     }
 
-    public static java.util.Optional<EndConvention> byId(String id) {
+    public static Optional<EndConvention> byId(String id) {
         for (EndConvention e : values()) {
             if (e.id.equals(id)) {
-                return java.util.Optional.of(e);
+                return Optional.of(e);
             }
         }
-        return java.util.Optional.empty();
+        return Optional.empty();
     }
 }

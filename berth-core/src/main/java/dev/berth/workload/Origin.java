@@ -1,5 +1,7 @@
 package dev.berth.workload;
 
+import java.util.Optional;
+
 /** Why a reservation exists (the artifact's {@code origin}). */
 public enum Origin {
     TENSOR("tensor"), FIXED("fixed"), TILE("tile"), DESCRIPTOR_TABLE("descriptor-table"), INSTRUCTIONS("instructions");
@@ -14,12 +16,12 @@ public enum Origin {
         return id;
     }
 
-    public static java.util.Optional<Origin> byId(String id) {
+    public static Optional<Origin> byId(String id) {
         for (Origin o : values()) {
             if (o.id.equals(id)) {
-                return java.util.Optional.of(o);
+                return Optional.of(o);
             }
         }
-        return java.util.Optional.empty();
+        return Optional.empty();
     }
 }

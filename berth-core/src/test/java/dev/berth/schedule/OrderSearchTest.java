@@ -2,6 +2,7 @@ package dev.berth.schedule;
 
 import dev.berth.failure.BerthException;
 import dev.berth.failure.Category;
+import dev.berth.failure.Failure;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
@@ -9,6 +10,7 @@ import org.junit.jupiter.api.TestFactory;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -58,7 +60,7 @@ public class OrderSearchTest {
             if (extras && x.nextInt(4) == 0 && ops.size() == o) {
                 ops.add(new Graph.Operator("free" + o, List.of(), List.of())); // at most one free operator
             }
-            Set<String> reads = new java.util.LinkedHashSet<>();
+            Set<String> reads = new LinkedHashSet<>();
             int k = 1 + r.nextInt(Math.min(3, avail.size()));
             for (int j = 0; j < k; j++) {
                 reads.add(avail.get(r.nextInt(avail.size())));
@@ -245,7 +247,7 @@ public class OrderSearchTest {
     private static void invalid(Runnable build, String path, String... words) {
         assertThatThrownBy(build::run).isInstanceOfSatisfying(BerthException.class, e -> {
             assertThat(e.category()).isEqualTo(Category.INVALID_INPUT);
-            assertThat(((dev.berth.failure.Failure.InvalidInput) e.failure()).path()).contains(path);
+            assertThat(((Failure.InvalidInput) e.failure()).path()).contains(path);
             assertThat(e.getMessage()).contains(words);
         });
     }

@@ -7,6 +7,7 @@ import dev.berth.plan.PlanResult;
 import dev.berth.plan.Planner;
 import dev.berth.target.AddressFormat;
 import dev.berth.target.EndConvention;
+import dev.berth.target.Generation;
 import dev.berth.target.Space;
 import dev.berth.target.Target;
 import org.assertj.core.api.ThrowableAssert;
@@ -14,6 +15,7 @@ import org.junit.jupiter.api.Test;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -43,7 +45,7 @@ class CandidateSpacesTest {
                 "accesses");
         invalidNaming(() -> BufferSpec.named("act").size(8).orIn(SRAM), "act", "before in");
         invalidNaming(() -> BufferSpec.named("act").size(8).in(SRAM).orIn(GLOBAL).live(0, 0)
-                .tile(new TileSpec(SRAM, 2, java.util.OptionalInt.empty())).build(), "act", "tiled");
+                .tile(new TileSpec(SRAM, 2, OptionalInt.empty())).build(), "act", "tiled");
     }
 
     @Test
@@ -87,8 +89,8 @@ class CandidateSpacesTest {
 
     @Test
     void aCandidateWithACapacityThatGenerationOrTilesNeedIsRefused() {
-        Target gen = Target.builder("g").space(GLOBAL).space(SRAM).generation(new dev.berth.target.Generation(
-                Optional.empty(), Optional.of(new dev.berth.target.Generation.Instruction("sram", 16, 16)))).build();
+        Target gen = Target.builder("g").space(GLOBAL).space(SRAM).generation(new Generation(
+                Optional.empty(), Optional.of(new Generation.Instruction("sram", 16, 16)))).build();
         Workload w = Workload.builder("w")
                 .buffer(BufferSpec.named("act").size(8).in(SRAM).orIn(GLOBAL).live(0, 0).build()).build();
         invalidNaming(() -> Planner.plan(gen, w, Planner.Options.defaults()), "act", "placed after the choice");

@@ -3,6 +3,7 @@ package dev.berth.workload;
 import dev.berth.failure.BerthException;
 import dev.berth.failure.Category;
 import dev.berth.failure.Failure;
+import dev.berth.failure.FixedOverlap;
 import dev.berth.target.AddressFormat;
 import dev.berth.target.EndConvention;
 import dev.berth.target.Space;
@@ -11,6 +12,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 
@@ -68,7 +70,7 @@ class FixedOverlapTest {
                 assertThat(collide(fixed.get(earlier), fixed.get(later))).as(what + ": " + m).isTrue();
                 // the same pair as facts, for readers that name their own records
                 assertThat(e.failure()).isInstanceOfSatisfying(Failure.InvalidInput.class, in -> assertThat(
-                        in.fixedOverlap()).as(what).contains(new dev.berth.failure.FixedOverlap(later, earlier)));
+                        in.fixedOverlap()).as(what).contains(new FixedOverlap(later, earlier)));
             }
         }
         assertThat(refused).as("rounds refused of 200").isBetween(20, 180);
@@ -76,11 +78,11 @@ class FixedOverlapTest {
 
     @Test
     void theFactsOfAnOverlapAreTwoIndexesTheLaterAboveTheEarlier() {
-        assertThat(new dev.berth.failure.FixedOverlap(3, 0).region()).isEqualTo(3);
+        assertThat(new FixedOverlap(3, 0).region()).isEqualTo(3);
         for (int[] bad : new int[][]{{1, -1}, {2, 2}, {1, 2}}) {
             BerthException e = catchThrowableOfType(BerthException.class,
-                    () -> new dev.berth.failure.FixedOverlap(bad[0], bad[1]));
-            assertThat(e).as(java.util.Arrays.toString(bad)).isNotNull();
+                    () -> new FixedOverlap(bad[0], bad[1]));
+            assertThat(e).as(Arrays.toString(bad)).isNotNull();
             assertThat(e.category()).isEqualTo(Category.INVALID_INPUT);
             assertThat(e.failure().fields()).containsEntry("path", bad[1] < 0 ? "overlaps" : "region");
         }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.PrettyPrinter;
 
 import java.io.IOException;
+import java.util.Arrays;
 
 /**
  * Prints Berth's JSON for people: two-space indentation, {@code "key": value}, objects one
@@ -20,7 +21,7 @@ final class ArtifactPrinter implements PrettyPrinter {
 
     private void newline(JsonGenerator g) throws IOException {
         if (depth >= breaks.length) {
-            String[] b = java.util.Arrays.copyOf(breaks, depth + 8);
+            String[] b = Arrays.copyOf(breaks, depth + 8);
             for (int i = breaks.length; i < b.length; i++) {
                 b[i] = "\n" + "  ".repeat(i);
             }
@@ -31,8 +32,8 @@ final class ArtifactPrinter implements PrettyPrinter {
 
     private void open(boolean array) {
         if (depth == isArray.length) {
-            isArray = java.util.Arrays.copyOf(isArray, 2 * depth);
-            ofObjects = java.util.Arrays.copyOf(ofObjects, 2 * depth);
+            isArray = Arrays.copyOf(isArray, 2 * depth);
+            ofObjects = Arrays.copyOf(ofObjects, 2 * depth);
         }
         isArray[depth] = array;
         ofObjects[depth] = false;

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
@@ -210,7 +211,7 @@ public enum InputKind {
         if (named.isPresent()) {
             return named.get();
         }
-        if (!java.nio.file.Files.isRegularFile(file)) {
+        if (!Files.isRegularFile(file)) {
             // missing or a directory: the workload reader says so, as for any name
             return WORKLOAD;
         }

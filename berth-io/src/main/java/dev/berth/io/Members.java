@@ -1,5 +1,6 @@
 package dev.berth.io;
 
+import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -147,7 +148,7 @@ final class Members {
             }
         }
         if (t != JsonToken.END_OBJECT) {
-            throw new com.fasterxml.jackson.core.JsonParseException(p, "unexpected token " + t + " in an object");
+            throw new JsonParseException(p, "unexpected token " + t + " in an object");
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.berth.io;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import dev.berth.failure.BerthException;
 import dev.berth.failure.Category;
 import dev.berth.failure.Failure;
@@ -14,6 +15,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -75,8 +77,8 @@ class TargetJsonTest {
         assertThat(c.spaces().get("global").accessCost()).isEqualTo(9);
         assertThat(c.spaces().get("sram").capacity()).isEqualTo(OptionalLong.of(256 * 1024));
         // written back only where it is not the default, and read back the same
-        java.io.StringWriter w = new java.io.StringWriter();
-        try (com.fasterxml.jackson.core.JsonGenerator g = Json.MAPPER.getFactory().createGenerator(w)) {
+        StringWriter w = new StringWriter();
+        try (JsonGenerator g = Json.MAPPER.getFactory().createGenerator(w)) {
             TargetJson.write(g, c);
         }
         assertThat(w.toString()).contains("\"accessCost\":2").contains("\"accessCost\":9").doesNotContain("\"accessCost\":1");

@@ -1,11 +1,13 @@
 package dev.berth.cli.report;
 
 import dev.berth.arith.Checked;
+import dev.berth.artifact.Assignment;
 import dev.berth.artifact.Plan;
 import dev.berth.artifact.PlannedBuffer;
 import dev.berth.artifact.SpaceMetrics;
 import dev.berth.target.EndConvention;
 import dev.berth.target.Space;
+import dev.berth.workload.Operator;
 import dev.berth.workload.Origin;
 
 import java.io.IOException;
@@ -14,9 +16,12 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 
 /**
  * The HTML report of a plan: one self-contained file (inline CSS, inline script, no network)
@@ -59,7 +64,7 @@ public final class HtmlReport {
      * ({@code div.side-by-side}).
      */
     public static String render(Plan plan) {
-        java.util.Optional<dev.berth.artifact.Assignment> assignment = plan.assignment();
+        Optional<Assignment> assignment = plan.assignment();
         List<PlannedBuffer> all = plan.buffers();
         long steps = 1;
         for (PlannedBuffer b : all) {
@@ -86,10 +91,10 @@ public final class HtmlReport {
         sb.append("<p class=\"find\"><label for=\"find\">Find a reservation:</label> ")
                 .append("<input id=\"find\" type=\"search\" placeholder=\"name contains\" autocomplete=\"off\"> ")
                 .append("<span id=\"find-count\"></span></p>\n</header>\n");
-        java.util.Set<String> chosen = new java.util.LinkedHashSet<>();
+        Set<String> chosen = new LinkedHashSet<>();
         assignment.ifPresent(a -> {
             choices(sb, plan, a);
-            for (dev.berth.artifact.Assignment.Choice c : a.choices()) {
+            for (Assignment.Choice c : a.choices()) {
                 chosen.add(c.space());
                 c.why().ifPresent(w -> chosen.add(w.space()));
             }
@@ -145,26 +150,26 @@ public final class HtmlReport {
     }
 
     /** The traffic cost against the baselines and the bound, then one row per buffer that had candidates. */
-    private static void choices(StringBuilder sb, Plan plan, dev.berth.artifact.Assignment a) {
+    private static void choices(StringBuilder sb, Plan plan, Assignment a) {
         long pinned = a.pinnedCost();
         sb.append("<section class=\"choices\" id=\"choices\"><h2>Spaces chosen</h2>\n<p class=\"metrics\">traffic cost ")
                 .append("of the buffers with candidate spaces: <b>").append(a.cost() - pinned).append("</b>, lower bound ")
                 .append(a.lowerBound() - pinned).append(" (").append(Text.html(a.proof().id())).append(")");
-        for (dev.berth.artifact.Assignment.Baseline b : a.baselines()) {
+        for (Assignment.Baseline b : a.baselines()) {
             sb.append("; ").append(Text.html(b.policy())).append(' ')
                     .append(b.cost().isPresent() ? Long.toString(b.cost().getAsLong() - pinned) : "does not fit");
         }
         sb.append("</p>\n<table class=\"summary\"><thead><tr><th>buffer</th><th>requested</th><th>live</th>")
                 .append("<th>space</th><th>cost</th><th>first choice</th><th>why not</th><th>step</th>")
                 .append("<th>held there</th><th>by</th></tr></thead><tbody>\n");
-        for (dev.berth.artifact.Assignment.Choice c : a.choices()) {
-            java.util.Optional<PlannedBuffer> pb = plan.buffer(c.buffer());
+        for (Assignment.Choice c : a.choices()) {
+            Optional<PlannedBuffer> pb = plan.buffer(c.buffer());
             sb.append("<tr><td>").append(Text.html(c.buffer())).append("</td><td class=\"n\">")
                     .append(pb.map(b -> Text.bytes(b.requested())).orElse("")).append("</td><td>")
                     .append(pb.map(b -> Text.html(b.live().toString())).orElse("")).append("</td><td>")
                     .append(Text.html(c.space())).append("</td><td class=\"n\">").append(c.cost()).append("</td>");
             if (c.why().isPresent()) {
-                dev.berth.artifact.Assignment.Why w = c.why().get();
+                Assignment.Why w = c.why().get();
                 sb.append("<td>").append(Text.html(w.space())).append("</td><td>").append(Text.html(w.reason().id()))
                         .append("</td><td class=\"n\">").append(w.step()).append("</td><td class=\"n\">")
                         .append(Text.bytes(w.liveBytes())).append(" of ").append(Text.bytes(w.usable()))
@@ -178,7 +183,7 @@ public final class HtmlReport {
     }
 
     /** A version 4 plan's operators, one row per step, and the buffers each writes over one of its inputs. */
-    private static void order(StringBuilder sb, Plan plan, List<dev.berth.workload.Operator> order) {
+    private static void order(StringBuilder sb, Plan plan, List<Operator> order) {
         long shared = plan.buffers().stream().filter(b -> b.sharesWith().isPresent()).count();
         sb.append("<section class=\"choices\" id=\"order\"><h2>Operator order</h2>\n<p class=\"metrics\">")
                 .append(order.size()).append(order.size() == 1 ? " operator, " : " operators, ").append(shared)
@@ -186,8 +191,8 @@ public final class HtmlReport {
                 .append("<table class=\"summary\"><thead><tr><th>step</th><th>operator</th><th>reads</th><th>writes</th>")
                 .append("<th>written over</th></tr></thead><tbody>\n");
         for (int step = 0; step < order.size(); step++) {
-            dev.berth.workload.Operator op = order.get(step);
-            List<String> over = new java.util.ArrayList<>();
+            Operator op = order.get(step);
+            List<String> over = new ArrayList<>();
             for (String w : op.writes()) {
                 plan.buffer(w).flatMap(PlannedBuffer::sharesWith).ifPresent(in -> over.add(w + " over " + in));
             }

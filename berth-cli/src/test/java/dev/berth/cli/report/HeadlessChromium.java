@@ -11,6 +11,7 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Optional;
 
 /**
  * Starts Debian's headless Chromium through its chromedriver, with explicit paths so that
@@ -32,12 +33,12 @@ final class HeadlessChromium {
     static String whyNot = "";
 
     /** Skips the calling test, with the reason, when no browser could be started. */
-    static WebDriver require(java.util.Optional<WebDriver> driver) {
+    static WebDriver require(Optional<WebDriver> driver) {
         Assumptions.assumeTrue(driver.isPresent(), () -> "skipped (CI is not set): " + whyNot);
         return driver.get();
     }
 
-    static java.util.Optional<WebDriver> start(Path profileParent) {
+    static Optional<WebDriver> start(Path profileParent) {
         try {
             for (String exe : new String[]{BROWSER, DRIVER}) {
                 if (!Files.isExecutable(Path.of(exe))) {
@@ -55,7 +56,7 @@ final class HeadlessChromium {
                     "--force-device-scale-factor=1");
             ChromeDriverService service = new ChromeDriverService.Builder()
                     .usingDriverExecutable(new File(DRIVER)).usingAnyFreePort().build();
-            return java.util.Optional.of(new ChromeDriver(service, options));
+            return Optional.of(new ChromeDriver(service, options));
         } catch (IOException | RuntimeException e) {
             String why = "no headless Chromium could be started (" + BROWSER + " with " + DRIVER + "): " + e.getMessage()
                     + "; install Debian's chromium and chromium-driver (.ci/run does it in CI)";
@@ -65,7 +66,7 @@ final class HeadlessChromium {
             }
             whyNot = why;
             System.err.println("[browser test] " + why);
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
     }
 }

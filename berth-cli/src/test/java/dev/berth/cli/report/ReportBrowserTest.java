@@ -5,7 +5,11 @@ import dev.berth.artifact.Plan;
 import dev.berth.artifact.PlannedBuffer;
 import dev.berth.artifact.SpaceMetrics;
 import dev.berth.io.TargetJson;
+import dev.berth.io.TflmScratchJson;
 import dev.berth.io.WorkloadJson;
+import dev.berth.io.tflite.TfliteImport;
+import dev.berth.io.tflite.TflmGreedyPlanner;
+import dev.berth.io.tflite.TflmHeadPlan;
 import dev.berth.plan.Planner;
 import dev.berth.solve.SolverChoice;
 import org.junit.jupiter.api.AfterAll;
@@ -309,15 +313,15 @@ class ReportBrowserTest {
      */
     @Test
     void aTflitePlanWithScratchBuffersShowsTflmsHead() throws IOException {
-        var m = dev.berth.io.tflite.TfliteImport.read(TestData.require("models/tflite/keyword_scrambled_8bit.tflite"),
-                TargetJson.load("tflm"), dev.berth.io.tflite.TfliteImport.Options.of().withScratch(
-                        dev.berth.io.TflmScratchJson.read(TestData.require("tflm-scratch/keyword_scrambled_8bit.json"))));
+        var m = TfliteImport.read(TestData.require("models/tflite/keyword_scrambled_8bit.tflite"),
+                TargetJson.load("tflm"), TfliteImport.Options.of().withScratch(
+                        TflmScratchJson.read(TestData.require("tflm-scratch/keyword_scrambled_8bit.json"))));
         var planned = Planner.plan(m.target(), m.workload(), Planner.Options.defaults());
-        var head = dev.berth.io.tflite.TflmHeadPlan.choose(m, planned, Planner.Options.defaults());
+        var head = TflmHeadPlan.choose(m, planned, Planner.Options.defaults());
         Plan plan = head.result().plan();
         open(plan, "tflite-scratch.html");
         assertThat(driver.findElements(By.cssSelector("#space-arena rect.r[data-i]"))).hasSize(16 + 14);
-        var scratch = dev.berth.io.tflite.TflmGreedyPlanner.ofModel(m.view(), head.offline(), m.scratch());
+        var scratch = TflmGreedyPlanner.ofModel(m.view(), head.offline(), m.scratch());
         for (String name : List.of("scratch0", "scratch13", "t0", "t52")) {
             int i = index(plan, name);
             rect(i).click();

@@ -3,8 +3,13 @@ package dev.berth.io.tflite;
 import dev.berth.target.Target;
 import dev.berth.workload.Workload;
 
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 
 /**
  * A TFLite model turned into a workload.
@@ -36,13 +41,13 @@ public record ImportedTflite(String name, TfliteModel model, TflmView view, Targ
                              String arenaSpace, String variableSpace, String constantSpace,
                              Map<String, String> bufferOf, List<TflmScratch> scratch, Map<String, Long> accesses,
                              List<TfliteModel.Tensor> storedShape, boolean keepsFilePlan,
-                             List<TflmView.Entry> kept, java.util.Optional<TflmKernels.Prediction> predicted) {
+                             List<TflmView.Entry> kept, Optional<TflmKernels.Prediction> predicted) {
     public ImportedTflite {
         bufferOf = Map.copyOf(bufferOf);
         scratch = List.copyOf(scratch);
         storedShape = List.copyOf(storedShape);
         kept = List.copyOf(kept);
-        accesses = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(accesses));
+        accesses = Collections.unmodifiableMap(new LinkedHashMap<>(accesses));
     }
 
     /**
@@ -53,7 +58,7 @@ public record ImportedTflite(String name, TfliteModel model, TflmView view, Targ
         if (kept.isEmpty()) {
             return null;
         }
-        java.util.Set<String> labels = new java.util.HashSet<>();
+        Set<String> labels = new HashSet<>();
         kept.forEach(e -> labels.add(e.label()));
         return view.entries().stream().mapToInt(e -> labels.contains(e.label()) ? e.offlineOffset() : -1).toArray();
     }

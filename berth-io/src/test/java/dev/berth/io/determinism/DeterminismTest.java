@@ -1,7 +1,10 @@
 package dev.berth.io.determinism;
 
 import dev.berth.TestData;
+import dev.berth.io.MiniMallocCsv;
+import dev.berth.plan.Planner;
 import dev.berth.solve.SolverChoice;
+import dev.berth.solve.SolverKind;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -11,12 +14,15 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -47,7 +53,7 @@ class DeterminismTest {
         assertThat(again).containsExactlyInAnyOrderEntriesOf(first);
         assertThat(concurrently(PlanDigests.random(SEED, WORKLOADS), 4)).containsExactlyEntriesOf(first);
         // the digests tell cases apart (a constant digest would prove nothing)
-        assertThat(new java.util.HashSet<>(first.values())).hasSizeGreaterThan(cases.size() / 2);
+        assertThat(new HashSet<>(first.values())).hasSizeGreaterThan(cases.size() / 2);
     }
 
     @Test
@@ -77,9 +83,9 @@ class DeterminismTest {
         // greedy and best fit do not fit these capacities: the exact search placed them (with exact; with
         // auto, the skyline heuristic may place them first, and the bytes are compared all the same)
         long searched = cases.stream().filter(c -> plans.containsKey(c.label()))
-                .filter(c -> dev.berth.solve.SolverKind.EXACT == (dev.berth.plan.Planner.plan(c.target(), c.workload(),
-                        new dev.berth.plan.Planner.Options(c.solver(), PlanDigests.TIME_LIMIT)).solverBySpace()
-                        .get(dev.berth.io.MiniMallocCsv.SPACE)))
+                .filter(c -> SolverKind.EXACT == (Planner.plan(c.target(), c.workload(),
+                        new Planner.Options(c.solver(), PlanDigests.TIME_LIMIT)).solverBySpace()
+                        .get(MiniMallocCsv.SPACE)))
                 .count();
         System.out.printf("determinism: %d tight cases (exact, auto), %d planned (%d of them by the exact search), "
                 + "compared on 1, %d and 3 search threads%n", cases.size(), plans.size(), searched,
@@ -138,7 +144,7 @@ class DeterminismTest {
             List<String> inputs = (List<String>) args[1];
             cases.add(PlanDigests.model(TestData.require("models/" + args[0]), inputs, SolverChoice.AUTO));
         }
-        dev.berth.plan.Planner.Options options = dev.berth.plan.Planner.Options.defaults()
+        Planner.Options options = Planner.Options.defaults()
                 .withTimeLimit(PlanDigests.TIME_LIMIT);
         for (PlanDigests.Case c : cases) {
             byte[] one = PlanDigests.outcome(c, options.withThreads(1));
@@ -157,8 +163,8 @@ class DeterminismTest {
     }
 
     /** Runs {@code work} while one thread per processor spins. */
-    private static <T> T underLoad(java.util.concurrent.Callable<T> work) throws Exception {
-        java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
+    private static <T> T underLoad(Callable<T> work) throws Exception {
+        AtomicBoolean stop = new AtomicBoolean();
         List<Thread> spinners = new ArrayList<>();
         for (int i = 0; i < Runtime.getRuntime().availableProcessors(); i++) {
             Thread t = new Thread(() -> {

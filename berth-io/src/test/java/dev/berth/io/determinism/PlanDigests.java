@@ -2,6 +2,7 @@ package dev.berth.io.determinism;
 
 import dev.berth.failure.BerthException;
 import dev.berth.io.FailureJson;
+import dev.berth.io.MiniMallocCsv;
 import dev.berth.io.PlanJson;
 import dev.berth.io.TargetJson;
 import dev.berth.io.onnx.OnnxImport;
@@ -19,6 +20,7 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -26,6 +28,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Random;
+import java.util.SplittableRandom;
 
 /**
  * What the determinism test compares: the SHA-256 of the artifact each case gives
@@ -61,8 +64,8 @@ public final class PlanDigests {
 
     /** A MiniMalloc instance of {@code testdata} at its capacity, planned with {@code solver}. */
     static Case miniMalloc(Path file, long capacity, SolverChoice solver) {
-        Target t = dev.berth.io.MiniMallocCsv.target(capacity);
-        return new Case(file.getFileName() + "/" + solver.id(), t, dev.berth.io.MiniMallocCsv.read(file).workload(t),
+        Target t = MiniMallocCsv.target(capacity);
+        return new Case(file.getFileName() + "/" + solver.id(), t, MiniMallocCsv.read(file).workload(t),
                 solver);
     }
 
@@ -132,10 +135,10 @@ public final class PlanDigests {
      * {@code auto}.
      */
     static List<Case> tight(long seed, int n) {
-        java.util.SplittableRandom rnd = new java.util.SplittableRandom(seed);
+        SplittableRandom rnd = new SplittableRandom(seed);
         List<Case> out = new ArrayList<>();
         for (int w = 0; w < n; w++) {
-            Target wide = dev.berth.io.MiniMallocCsv.target(Long.MAX_VALUE / 2);
+            Target wide = MiniMallocCsv.target(Long.MAX_VALUE / 2);
             int items = 60 + rnd.nextInt(31);
             List<BufferSpec> buffers = new ArrayList<>();
             long[] live = new long[46];
@@ -143,24 +146,24 @@ public final class PlanDigests {
                 int first = rnd.nextInt(40);
                 int last = Math.min(45, first + rnd.nextInt(rnd.nextBoolean() ? 4 : 15));
                 long size = 8L * (1 + rnd.nextInt(rnd.nextInt(4) == 0 ? 40 : 8));
-                buffers.add(new BufferSpec("t" + i, size, wide.space(dev.berth.io.MiniMallocCsv.SPACE, "test"), 1,
+                buffers.add(new BufferSpec("t" + i, size, wide.space(MiniMallocCsv.SPACE, "test"), 1,
                         new Lifetime(first, last), Optional.empty()));
                 for (int s = first; s <= last; s++) {
                     live[s] += size;
                 }
             }
-            long peak = java.util.Arrays.stream(live).max().orElse(0);
+            long peak = Arrays.stream(live).max().orElse(0);
             Workload wl = new Workload("tight-" + seed + "-" + w, buffers, List.of());
             // the heuristics' high-water mark with room to spare; the capacity goes below it (when
             // they are not optimal already), so only the search can place the buffers
             long heuristic = Long.MAX_VALUE;
             for (SolverChoice h : List.of(SolverChoice.BEST_FIT, SolverChoice.GREEDY)) {
                 heuristic = Math.min(heuristic, Planner.plan(wide, wl,
-                        new Planner.Options(h, TIME_LIMIT)).plan().spaces().get(dev.berth.io.MiniMallocCsv.SPACE)
+                        new Planner.Options(h, TIME_LIMIT)).plan().spaces().get(MiniMallocCsv.SPACE)
                         .highWater());
             }
             long capacity = heuristic > peak ? peak + (heuristic - peak) * rnd.nextInt(3) / 40 : peak;
-            Target target = dev.berth.io.MiniMallocCsv.target(Math.min(capacity, Math.max(peak, heuristic - 8)));
+            Target target = MiniMallocCsv.target(Math.min(capacity, Math.max(peak, heuristic - 8)));
             for (SolverChoice s : List.of(SolverChoice.EXACT, SolverChoice.AUTO)) {
                 out.add(new Case(wl.name() + "/" + s.id(), target, wl.on(target), s));
             }

@@ -4,6 +4,7 @@ import com.code_intelligence.jazzer.junit.FuzzTest;
 import dev.berth.arith.Sizes;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Locale;
 import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -23,7 +24,7 @@ class SizesFuzzTest {
             assertThat(v).isNotNegative();
             assertThat(Sizes.parse(Long.toString(v), "again")).isEqualTo(v);
             assertThat(Sizes.parse("0x" + Long.toHexString(v), "again")).isEqualTo(v);
-            assertThat(Sizes.parse(String.format(java.util.Locale.ROOT, "%,d", v).replace(',', '_'), "again"))
+            assertThat(Sizes.parse(String.format(Locale.ROOT, "%,d", v).replace(',', '_'), "again"))
                     .isEqualTo(v);
             if (v % 1024 == 0) {
                 assertThat(Sizes.parse((v / 1024) + " KiB", "again")).isEqualTo(v);

@@ -13,6 +13,8 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Random;
 import java.util.stream.Stream;
 
@@ -55,13 +57,13 @@ class HostileFilesTest {
             int tried = 0;
             for (int len = 0; len < whole.length; len += len < 256 ? 1 : Math.max(1, whole.length / 300)) {
                 tried++;
-                if (importOrFailure(java.util.Arrays.copyOf(whole, len), file) != null) {
+                if (importOrFailure(Arrays.copyOf(whole, len), file) != null) {
                     failures++;
                 }
             }
             // the weights sit at the end, so cutting anywhere breaks a vector or an offset
             assertThat(failures).as(file + ": truncations refused of " + tried).isEqualTo(tried);
-            assertThat(importOrFailure(java.util.Arrays.copyOf(whole, whole.length - 1), file)).isNotNull();
+            assertThat(importOrFailure(Arrays.copyOf(whole, whole.length - 1), file)).isNotNull();
         });
     }
 
@@ -95,7 +97,7 @@ class HostileFilesTest {
         Random rnd = new Random(20261201);
         assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
             for (int len = 0; len < whole.length; len++) {
-                importOrFailure(java.util.Arrays.copyOf(whole, len), "cf.tflite");
+                importOrFailure(Arrays.copyOf(whole, len), "cf.tflite");
             }
             for (int i = 0; i < 5000; i++) {
                 byte[] m = whole.clone();
@@ -230,7 +232,7 @@ class HostileFilesTest {
 
     @Test
     void aTypeCodeTheSchemaDoesNotKnowIsNamedAsTheUnsignedByteOfTheFile() {
-        byte[] f = TinyTflite.build(new TinyTflite.Graph(java.util.List.of(TinyTflite.Op.fc()), (byte) 200));
+        byte[] f = TinyTflite.build(new TinyTflite.Graph(List.of(TinyTflite.Op.fc()), (byte) 200));
         assertThatThrownBy(() -> TfliteImport.read(ByteBuffer.wrap(f), "t.tflite", TFLM, TfliteImport.Options.of()))
                 .isInstanceOfSatisfying(BerthException.class, e -> assertThat(e.category()).isEqualTo(Category.INVALID_INPUT))
                 .hasMessageContaining("tensor 0 (g0t0) has type code 200 (not a type the schema knows), for which TFLM "
@@ -239,7 +241,7 @@ class HostileFilesTest {
 
     @Test
     void aStringTensorIsInvalidInputNamingIt() {
-        byte[] f = TinyTflite.build(new TinyTflite.Graph(java.util.List.of(TinyTflite.Op.fc()),
+        byte[] f = TinyTflite.build(new TinyTflite.Graph(List.of(TinyTflite.Op.fc()),
                 org.tensorflow.lite.schema.TensorType.STRING));
         assertThatThrownBy(() -> TfliteImport.read(ByteBuffer.wrap(f), "s.tflite", TFLM, TfliteImport.Options.of()))
                 .isInstanceOfSatisfying(BerthException.class, e -> assertThat(e.category()).isEqualTo(Category.INVALID_INPUT))

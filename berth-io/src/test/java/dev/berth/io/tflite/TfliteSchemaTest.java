@@ -5,6 +5,7 @@ import com.google.flatbuffers.Table;
 import org.junit.jupiter.api.Test;
 
 import java.lang.reflect.Array;
+import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.nio.ByteBuffer;
@@ -216,7 +217,7 @@ class TfliteSchemaTest {
             } catch (ClassNotFoundException e) {
                 continue;
             }
-            for (java.lang.reflect.Field k : c.getFields()) {
+            for (Field k : c.getFields()) {
                 if (k.getType() == byte.class && Modifier.isStatic(k.getModifiers()) && !k.getName().equals("NONE")) {
                     int code = k.getByte(null) & 0xFF;
                     assertThat(TfliteSchema.member(u, code)).as(u + " " + code).contains(k.getName());

@@ -6,6 +6,7 @@ import dev.berth.TestData;
 import dev.berth.artifact.Plan;
 import dev.berth.failure.BerthException;
 import dev.berth.failure.Category;
+import dev.berth.io.PlanJson;
 import dev.berth.io.TargetJson;
 import dev.berth.plan.PlanResult;
 import dev.berth.plan.Planner;
@@ -18,6 +19,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -155,19 +160,19 @@ class TflmGroundTruthTest {
     @ParameterizedTest
     @MethodSource("models")
     void theSameModelGivesTheSameArtifactBytesAgainAndOnFourThreads(String file) throws Exception {
-        java.util.concurrent.Callable<byte[]> run = () -> {
+        Callable<byte[]> run = () -> {
             ImportedTflite m = load(file);
-            return dev.berth.io.PlanJson.toBytes(Planner.plan(m.target(), m.workload(), Planner.Options.defaults()).plan());
+            return PlanJson.toBytes(Planner.plan(m.target(), m.workload(), Planner.Options.defaults()).plan());
         };
         byte[] first = run.call();
         assertThat(run.call()).isEqualTo(first);
-        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(4);
+        ExecutorService pool = Executors.newFixedThreadPool(4);
         try {
-            List<java.util.concurrent.Future<byte[]>> f = new ArrayList<>();
+            List<Future<byte[]>> f = new ArrayList<>();
             for (int i = 0; i < 4; i++) {
                 f.add(pool.submit(run));
             }
-            for (java.util.concurrent.Future<byte[]> x : f) {
+            for (Future<byte[]> x : f) {
                 assertThat(x.get()).isEqualTo(first);
             }
         } finally {

@@ -7,8 +7,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.stream.IntStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -55,7 +60,7 @@ class TflmKernelsTest {
         TflmKernels.Prediction p = TflmKernels.reference(m.model(), m.view(), "vela");
         assertThat(p.scratch()).isEmpty();
         assertThat(p.complete()).isFalse();
-        assertThat(p.unknown()).containsExactly(java.util.Map.entry("CUSTOM(ethos-u) (a custom operator)", 1));
+        assertThat(p.unknown()).containsExactly(Map.entry("CUSTOM(ethos-u) (a custom operator)", 1));
     }
 
     @Test
@@ -88,8 +93,8 @@ class TflmKernelsTest {
             tensors[k].setName("t" + k);
         }
         org.tensorflow.lite.schema.OperatorT o = new org.tensorflow.lite.schema.OperatorT();
-        o.setInputs(java.util.stream.IntStream.range(0, inputs).toArray());
-        o.setOutputs(java.util.stream.IntStream.range(inputs, shapes.length).toArray());
+        o.setInputs(IntStream.range(0, inputs).toArray());
+        o.setOutputs(IntStream.range(inputs, shapes.length).toArray());
         org.tensorflow.lite.schema.SubGraphT g = new org.tensorflow.lite.schema.SubGraphT();
         g.setTensors(tensors);
         g.setInputs(new int[] {0});
@@ -97,7 +102,7 @@ class TflmKernelsTest {
         g.setOperators(new org.tensorflow.lite.schema.OperatorT[] {o});
         m.setSubgraphs(new org.tensorflow.lite.schema.SubGraphT[] {g});
         m.setBuffers(new org.tensorflow.lite.schema.BufferT[] {new org.tensorflow.lite.schema.BufferT()});
-        TfliteModel model = TfliteReader.read(java.nio.ByteBuffer.wrap(m.serializeToBinary()), "one.tflite");
+        TfliteModel model = TfliteReader.read(ByteBuffer.wrap(m.serializeToBinary()), "one.tflite");
         return TflmKernels.reference(model, TflmView.of(model, "one.tflite"), "one.tflite");
     }
 
@@ -195,7 +200,7 @@ class TflmKernelsTest {
     void aRequestOfASubgraphRunTwiceLivesFromItsFirstStepToItsLast() {
         List<TfliteModel.Tensor> chain = new ArrayList<>();
         for (int t = 0; t < 3; t++) {
-            chain.add(new TfliteModel.Tensor(t, "t" + t, F32, new int[] {1, 4}, java.util.Optional.empty(), 0, false));
+            chain.add(new TfliteModel.Tensor(t, "t" + t, F32, new int[] {1, 4}, Optional.empty(), 0, false));
         }
         int callOnce = org.tensorflow.lite.schema.BuiltinOperator.CALL_ONCE;
         TfliteModel.Subgraph main = new TfliteModel.Subgraph(0, "", chain, new int[] {0}, new int[] {2}, List.of(
@@ -205,7 +210,7 @@ class TflmKernelsTest {
         boolean[] weights = {false, true, true, true, false, false};
         List<TfliteModel.Tensor> svdf = new ArrayList<>();
         for (int t = 0; t < shapes.length; t++) {
-            svdf.add(new TfliteModel.Tensor(t, "s" + t, F32, shapes[t], java.util.Optional.empty(), weights[t] ? 1 : 0,
+            svdf.add(new TfliteModel.Tensor(t, "s" + t, F32, shapes[t], Optional.empty(), weights[t] ? 1 : 0,
                     t == 4));
         }
         int code = org.tensorflow.lite.schema.BuiltinOperator.SVDF;
@@ -214,7 +219,7 @@ class TflmKernelsTest {
         TfliteModel.Subgraph called = new TfliteModel.Subgraph(1, "", svdf, new int[] {0}, new int[] {5}, List.of(op));
         TfliteModel.Subgraph never = new TfliteModel.Subgraph(2, "", svdf, new int[] {0}, new int[] {5}, List.of(op));
         TfliteModel m = new TfliteModel(3, "", List.of(main, called, never), new long[] {0, 64}, List.of(),
-                java.util.Optional.empty(), 0);
+                Optional.empty(), 0);
         TflmKernels.Prediction p = TflmKernels.reference(m, TflmView.of(m, "calls"), "calls");
         // step 1: CALL_ONCE 0, 2: subgraph 1 entered, 3: its SVDF; 4: CALL_ONCE 1, 5: entered, 6: the SVDF
         assertThat(p.scratch()).containsExactly(new TflmScratch(24, 3, 6));
@@ -223,8 +228,8 @@ class TflmKernelsTest {
 
     @Test
     void scratchBuffersGivenAndPredictedTogetherAreInvalidInput() {
-        assertThatThrownBy(() -> new TfliteImport.Options(List.of(), java.util.Optional.empty(),
-                java.util.Optional.empty(), java.util.OptionalLong.empty(), List.of(new TflmScratch(16, 0, 0)), false,
+        assertThatThrownBy(() -> new TfliteImport.Options(List.of(), Optional.empty(),
+                Optional.empty(), OptionalLong.empty(), List.of(new TflmScratch(16, 0, 0)), false,
                 true)).isInstanceOfSatisfying(BerthException.class, e -> {
                     assertThat(e.category()).isEqualTo(Category.INVALID_INPUT);
                     assertThat(e.getMessage()).contains("either given (1 are) or predicted, not both");

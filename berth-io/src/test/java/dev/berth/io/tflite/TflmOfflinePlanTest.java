@@ -2,6 +2,8 @@ package dev.berth.io.tflite;
 
 import dev.berth.TestData;
 import dev.berth.artifact.Plan;
+import dev.berth.failure.BerthException;
+import dev.berth.failure.Category;
 import dev.berth.io.TargetJson;
 import dev.berth.plan.Planner;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -16,7 +18,13 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -37,9 +45,9 @@ class TflmOfflinePlanTest {
      * The buffers of a model that only offline plans refer to (metadata entries of that name; no
      * tensor, other entry or {@code metadata_buffer}), by index.
      */
-    static java.util.Set<Integer> planOnly(ModelT m) {
-        java.util.Set<Integer> plan = new java.util.TreeSet<>();
-        java.util.Set<Integer> other = new java.util.HashSet<>();
+    static Set<Integer> planOnly(ModelT m) {
+        Set<Integer> plan = new TreeSet<>();
+        Set<Integer> other = new HashSet<>();
         for (SubGraphT g : m.getSubgraphs()) {
             for (TensorT t : g.getTensors()) {
                 other.add((int) t.getBuffer());
@@ -85,8 +93,8 @@ class TflmOfflinePlanTest {
         }
     }
 
-    private static List<Integer> kept(int n, java.util.Set<Integer> dropped) {
-        return java.util.stream.IntStream.range(0, n).filter(j -> !dropped.contains(j)).boxed().toList();
+    private static List<Integer> kept(int n, Set<Integer> dropped) {
+        return IntStream.range(0, n).filter(j -> !dropped.contains(j)).boxed().toList();
     }
 
     /**
@@ -102,9 +110,9 @@ class TflmOfflinePlanTest {
     }
 
     private static ModelT withoutPlan(ModelT m) {
-        java.util.Set<Integer> plan = planOnly(m);
+        Set<Integer> plan = planOnly(m);
         int[] to = new int[m.getBuffers().length];
-        List<org.tensorflow.lite.schema.BufferT> buffers = new java.util.ArrayList<>();
+        List<org.tensorflow.lite.schema.BufferT> buffers = new ArrayList<>();
         for (int j = 0; j < to.length; j++) {
             to[j] = plan.contains(j) ? -1 : buffers.size();
             if (!plan.contains(j)) {
@@ -117,12 +125,12 @@ class TflmOfflinePlanTest {
                 t.setBuffer(to[(int) t.getBuffer()]);
             }
         }
-        m.setMetadata(java.util.Arrays.stream(m.getMetadata())
+        m.setMetadata(Arrays.stream(m.getMetadata())
                 .filter(e -> !e.getName().equals(TfliteModel.OFFLINE_PLAN)).toArray(MetadataT[]::new));
         for (MetadataT e : m.getMetadata()) {
             e.setBuffer(to[(int) e.getBuffer()]);
         }
-        m.setMetadataBuffer(java.util.Arrays.stream(m.getMetadataBuffer()).map(j -> to[j]).toArray());
+        m.setMetadataBuffer(Arrays.stream(m.getMetadataBuffer()).map(j -> to[j]).toArray());
         return m;
     }
 
@@ -138,9 +146,9 @@ class TflmOfflinePlanTest {
     }
 
     /** The buffers nothing refers to (no tensor, metadata entry or {@code metadata_buffer}; not buffer 0). */
-    static java.util.Set<Integer> unreferenced(byte[] file) {
+    static Set<Integer> unreferenced(byte[] file) {
         ModelT m = ModelT.deserializeFromBinary(file);
-        java.util.Set<Integer> none = new java.util.TreeSet<>();
+        Set<Integer> none = new TreeSet<>();
         for (int j = 1; j < m.getBuffers().length; j++) {
             none.add(j);
         }
@@ -204,7 +212,7 @@ class TflmOfflinePlanTest {
         assertThat(words[0]).isZero();
         assertThat(words[1]).isEqualTo(m.model().subgraphs().size());
         assertThat(words[2]).isEqualTo(m.model().tensorCount());
-        assertThat(java.util.Arrays.copyOfRange(words, 3, words.length)).containsExactly(offsets);
+        assertThat(Arrays.copyOfRange(words, 3, words.length)).containsExactly(offsets);
         assertThat(back.metadata().stream().filter(e -> e.name().equals(TfliteModel.OFFLINE_PLAN))).hasSize(1);
         assertThat(back.metadata()).hasSize(m.model().metadata().size()
                 + (m.model().offlinePlan().isPresent() ? 0 : 1));
@@ -239,7 +247,7 @@ class TflmOfflinePlanTest {
         assertThat(mo.subgraphsVector() == null).isEqualTo(mi.subgraphsVector() == null);
         assertThat(mo.metadataBufferAsByteBuffer() == null).isEqualTo(mi.metadataBufferAsByteBuffer() == null);
         assertThat(mo.signatureDefsVector() == null).isEqualTo(mi.signatureDefsVector() == null);
-        java.util.Set<Integer> planned = planOnly(ModelT.deserializeFromBinary(out));
+        Set<Integer> planned = planOnly(ModelT.deserializeFromBinary(out));
         assertThat(planned).as("one buffer for the plan").hasSize(1);
         List<Integer> keptIn = kept(mi.buffersLength(), planOnly(ModelT.deserializeFromBinary(original)));
         List<Integer> keptOut = kept(mo.buffersLength(), planned);
@@ -280,7 +288,7 @@ class TflmOfflinePlanTest {
     private static byte[] plannedWithNoOffsets(byte[] file) {
         TfliteModel m = back(file);
         int[] none = new int[m.tensorCount()];
-        java.util.Arrays.fill(none, -1);
+        Arrays.fill(none, -1);
         return TflmOfflinePlan.write(ByteBuffer.wrap(file), "tiny.tflite", m, none);
     }
 
@@ -340,8 +348,8 @@ class TflmOfflinePlanTest {
         }, TinyTflite.Graph.of(TinyTflite.Op.fc()));
         assertThat(back(in).bufferBytes()).hasSize(2);
         assertThatThrownBy(() -> plannedWithNoOffsets(in))
-                .isInstanceOfSatisfying(dev.berth.failure.BerthException.class, e -> {
-                    assertThat(e.category()).isEqualTo(dev.berth.failure.Category.INVALID_INPUT);
+                .isInstanceOfSatisfying(BerthException.class, e -> {
+                    assertThat(e.category()).isEqualTo(Category.INVALID_INPUT);
                     assertThat(e.getMessage()).contains("buffer 1 has its " + (field == 1 ? "offset" : "size")
                             + " field set (" + value + ")").contains("outside the FlatBuffer");
                 });
@@ -356,15 +364,15 @@ class TflmOfflinePlanTest {
             return new int[] {b.endTable()};
         }, TinyTflite.Graph.of(TinyTflite.Op.fc()));
         assertThatThrownBy(() -> plannedWithNoOffsets(field))
-                .isInstanceOfSatisfying(dev.berth.failure.BerthException.class, e -> {
-                    assertThat(e.category()).isEqualTo(dev.berth.failure.Category.INVALID_INPUT);
+                .isInstanceOfSatisfying(BerthException.class, e -> {
+                    assertThat(e.category()).isEqualTo(Category.INVALID_INPUT);
                     assertThat(e.getMessage()).contains("buffer 1 (a Buffer table) has field 5, which the TFLite "
                             + "schema Berth knows does not define (Buffer has 3 fields)");
                 });
         byte[] union = TinyTflite.build(TinyTflite.Graph.of(TinyTflite.Op.fcWithOptionsType(250)));
         assertThatThrownBy(() -> plannedWithNoOffsets(union))
-                .isInstanceOfSatisfying(dev.berth.failure.BerthException.class, e -> {
-                    assertThat(e.category()).isEqualTo(dev.berth.failure.Category.INVALID_INPUT);
+                .isInstanceOfSatisfying(BerthException.class, e -> {
+                    assertThat(e.category()).isEqualTo(Category.INVALID_INPUT);
                     assertThat(e.getMessage()).contains("Model.subgraphs[0].operators[0].builtin_options holds a "
                             + "table of union BuiltinOptions whose type is 250, which the TFLite schema Berth knows "
                             + "does not define");
@@ -402,12 +410,12 @@ class TflmOfflinePlanTest {
     void ofTwoPlansTheLastIsReplacedInPlaceAndTheOthersBufferDropped() throws Exception {
         ModelT m = ModelT.deserializeFromBinary(Files.readAllBytes(TestData.require("models/tflite/hello_world_int8.tflite")));
         int n = m.getBuffers().length;
-        List<org.tensorflow.lite.schema.BufferT> buffers = new java.util.ArrayList<>(List.of(m.getBuffers()));
+        List<org.tensorflow.lite.schema.BufferT> buffers = new ArrayList<>(List.of(m.getBuffers()));
         buffers.add(bufferOf(0, 0, 0, 0, 1, 0, 0, 0));
         buffers.add(bufferOf(1, 2, 3, 4, 5));
         buffers.add(bufferOf(0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0));
         m.setBuffers(buffers.toArray(org.tensorflow.lite.schema.BufferT[]::new));
-        List<MetadataT> meta = new java.util.ArrayList<>(List.of(m.getMetadata()));
+        List<MetadataT> meta = new ArrayList<>(List.of(m.getMetadata()));
         meta.add(entry(TfliteModel.OFFLINE_PLAN, n));
         meta.add(entry("other", n + 1));
         meta.add(entry(TfliteModel.OFFLINE_PLAN, n + 2));

@@ -13,7 +13,9 @@ import org.tensorflow.lite.schema.WhileOptions;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * Small .tflite files built with the generated schema's builders, for tests: each subgraph is a
@@ -64,7 +66,7 @@ final class TinyTflite {
      * As {@link #build(Graph...)}, with more buffers after the empty buffer 0: the tables
      * {@code buffers} adds to the builder.
      */
-    static byte[] build(java.util.function.Function<FlatBufferBuilder, int[]> buffers, Graph... graphs) {
+    static byte[] build(Function<FlatBufferBuilder, int[]> buffers, Graph... graphs) {
         FlatBufferBuilder b = new FlatBufferBuilder(1024);
         int[] extra = buffers.apply(b);
         int[] subgraphs = new int[graphs.length];
@@ -81,7 +83,7 @@ final class TinyTflite {
             for (int o = 0; o < ops.length; o++) {
                 Op op = graph.ops().get(o);
                 int[] reads = new int[op.inputs()];
-                java.util.Arrays.fill(reads, o);
+                Arrays.fill(reads, o);
                 int in = Operator.createInputsVector(b, reads);
                 int out = Operator.createOutputsVector(b, new int[] {o + 1});
                 if (op.whileOp()) {
