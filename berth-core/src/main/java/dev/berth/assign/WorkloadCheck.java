@@ -1,5 +1,9 @@
 package dev.berth.assign;
 
+import static dev.berth.assign.DerivedNames.DESCRIPTOR_TABLE;
+import static dev.berth.assign.DerivedNames.INSTRUCTIONS;
+import static dev.berth.assign.DerivedNames.TILE_BUFFER;
+
 import dev.berth.failure.BerthException;
 import dev.berth.target.Space;
 import dev.berth.target.Target;
@@ -22,11 +26,6 @@ import java.util.Set;
  * Every problem is {@code invalid-input} with its path.
  */
 public final class WorkloadCheck {
-    /** The names of generation's reservations, and the part of a tile buffer's name after its tensor's. */
-    private static final String DESCRIPTOR_TABLE = "descriptor-table";
-    private static final String INSTRUCTIONS = "instructions";
-    private static final String TILE_BUFFER = ".tilebuf.";
-
     private WorkloadCheck() {
     }
 

@@ -1,5 +1,8 @@
 package dev.berth.plan;
 
+import static dev.berth.assign.DerivedNames.DESCRIPTOR_TABLE;
+import static dev.berth.assign.DerivedNames.INSTRUCTIONS;
+
 import dev.berth.admit.Admission;
 import dev.berth.admit.Placement;
 import dev.berth.arith.Checked;
@@ -23,9 +26,6 @@ import java.util.Optional;
  * format fails here, naming what was being generated.
  */
 final class GenerationAllocator {
-    static final String DESCRIPTOR_TABLE = "descriptor-table";
-    static final String INSTRUCTIONS = "instructions";
-
     private GenerationAllocator() {
     }
 

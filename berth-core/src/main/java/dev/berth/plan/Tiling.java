@@ -6,6 +6,7 @@ import dev.berth.alloc.Allocation;
 import dev.berth.alloc.SpaceAllocator;
 import dev.berth.arith.Checked;
 import dev.berth.artifact.DescriptorEntry;
+import dev.berth.assign.DerivedNames;
 import dev.berth.failure.BerthException;
 import dev.berth.failure.Failure;
 import dev.berth.failure.Shortfall;
@@ -135,7 +136,7 @@ final class Tiling {
     }
 
     static String tileBufferName(BufferSpec b, int j) {
-        return b.name() + ".tilebuf." + j;
+        return DerivedNames.tileBuffer(b.name(), j);
     }
 
     /**

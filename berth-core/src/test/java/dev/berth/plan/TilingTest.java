@@ -1,5 +1,6 @@
 package dev.berth.plan;
 
+import dev.berth.assign.DerivedNames;
 import dev.berth.solve.SolverChoice;
 import dev.berth.artifact.DescriptorEntry;
 import dev.berth.artifact.Plan;
@@ -162,7 +163,7 @@ class TilingTest {
         assertThatThrownBy(() -> plan(t, new Workload("w", List.of(filler, tensor), List.of())))
                 .isInstanceOfSatisfying(BerthException.class, e -> {
                     assertThat(e.category()).isEqualTo(Category.ADDRESS_NOT_ENCODABLE);
-                    assertThat(e.failure().facts().buffer()).contains(GenerationAllocator.DESCRIPTOR_TABLE);
+                    assertThat(e.failure().facts().buffer()).contains(DerivedNames.DESCRIPTOR_TABLE);
                     assertThat(e.getMessage()).contains("descriptor-table").contains("g20");
                 });
         // without the tile there is no descriptor table, and the plan fits
