@@ -23,13 +23,9 @@ public final class ModelSpaces {
      * {@code --activation-space} asking for the space of {@code whose} ("activations'", "tensors'").
      */
     public static String activations(Target t, Optional<String> chosen, List<String> names, String whose) {
-        if (chosen.isPresent()) {
-            return t.space(chosen.get(), "--activation-space").name();
-        }
-        for (String n : names) {
-            if (t.spaces().containsKey(n)) {
-                return n;
-            }
+        Optional<String> named = named(t, chosen, "--activation-space", names);
+        if (named.isPresent()) {
+            return named.get();
         }
         List<Space> logical = t.spaces().values().stream().filter(s -> s instanceof Space.Logical).toList();
         if (logical.size() == 1) {
@@ -46,15 +42,21 @@ public final class ModelSpaces {
      * has, else its only external space, else {@code activation}.
      */
     public static String constants(Target t, Optional<String> chosen, List<String> names, String activation) {
+        return named(t, chosen, "--weight-space", names).orElseGet(() -> {
+            List<Space> external = t.spaces().values().stream().filter(s -> s instanceof Space.External).toList();
+            return external.size() == 1 ? external.get(0).name() : activation;
+        });
+    }
+
+    /**
+     * The space {@code chosen} by {@code option} ({@code invalid-input} at that option when the
+     * target has no such space), else the first of {@code names} the target has, else none: the
+     * part both choices share before each falls back to a space of its own kind.
+     */
+    private static Optional<String> named(Target t, Optional<String> chosen, String option, List<String> names) {
         if (chosen.isPresent()) {
-            return t.space(chosen.get(), "--weight-space").name();
+            return Optional.of(t.space(chosen.get(), option).name());
         }
-        for (String n : names) {
-            if (t.spaces().containsKey(n)) {
-                return n;
-            }
-        }
-        List<Space> external = t.spaces().values().stream().filter(s -> s instanceof Space.External).toList();
-        return external.size() == 1 ? external.get(0).name() : activation;
+        return names.stream().filter(t.spaces()::containsKey).findFirst();
     }
 }
