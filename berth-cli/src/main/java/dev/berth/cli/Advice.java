@@ -2,9 +2,8 @@ package dev.berth.cli;
 
 import dev.berth.failure.DeployInput;
 import dev.berth.failure.Failure;
+import dev.berth.failure.InputDetail;
 import dev.berth.failure.Shortfall;
-
-import java.util.Optional;
 
 /**
  * Turns the facts a failure carries into the command line's advice: what could help, named by
@@ -22,8 +21,8 @@ final class Advice {
             return new Failure.CapacityExceeded(ce.message() + remedy(ce.shortfall().remedy().get()), ce.facts(),
                     ce.shortfall());
         }
-        if (f instanceof Failure.InvalidInput in && in.deployInput().isPresent()) {
-            return deployInput(in.deployInput().get());
+        if (f instanceof Failure.InvalidInput in && in.detail() instanceof InputDetail.Deployment d) {
+            return deployInput(d.input());
         }
         return f;
     }
@@ -54,7 +53,6 @@ final class Advice {
             case NOT_PROVIDED -> option + ": logical space " + s + " needs " + option + " " + s
                     + "=SIZE (what the runtime gives it)";
         };
-        Optional<String> text = d.mismatch() == DeployInput.Mismatch.NOT_PROVIDED ? Optional.empty() : Optional.of(s);
-        return new Failure.InvalidInput(message, Optional.of(option), text, Optional.of(d));
+        return new Failure.InvalidInput(message, new InputDetail.Deployment(option, d));
     }
 }

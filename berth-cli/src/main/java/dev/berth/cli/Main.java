@@ -2,6 +2,7 @@ package dev.berth.cli;
 
 import dev.berth.failure.BerthException;
 import dev.berth.failure.Failure;
+import dev.berth.failure.InputDetail;
 import dev.berth.text.Visible;
 import dev.berth.io.FailureJson;
 import dev.berth.plan.InvalidPlanException;
@@ -14,7 +15,6 @@ import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Properties;
 
 /** {@code berth}: the command line, one client of the core library. */
@@ -110,8 +110,7 @@ public final class Main implements Runnable {
         cl.setOut(out);
         cl.setErr(err);
         cl.setParameterExceptionHandler((ex, a) -> {
-            Failure f = new Failure.InvalidInput("usage: " + ex.getMessage() + suggestions(ex), Optional.empty(),
-                    Optional.empty());
+            Failure f = new Failure.InvalidInput("usage: " + ex.getMessage() + suggestions(ex), new InputDetail.None());
             report(f, jsonAsked, out, err);
             if (!jsonAsked) {
                 err.println("Try '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help'.");

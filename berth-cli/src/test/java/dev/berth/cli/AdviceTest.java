@@ -3,6 +3,7 @@ package dev.berth.cli;
 import dev.berth.failure.DeployInput;
 import dev.berth.failure.Facts;
 import dev.berth.failure.Failure;
+import dev.berth.failure.InputDetail;
 import dev.berth.failure.Shortfall;
 import org.junit.jupiter.api.Test;
 
@@ -41,13 +42,12 @@ class AdviceTest {
             Failure f = capacity(why);
             assertThat(Advice.forCommandLine(f)).isSameAs(f);
         }
-        Failure plain = new Failure.InvalidInput("m", Optional.of("x"), Optional.empty());
+        Failure plain = new Failure.InvalidInput("m", new InputDetail.At("x"));
         assertThat(Advice.forCommandLine(plain)).isSameAs(plain);
     }
 
     private static Failure.InvalidInput deploy(DeployInput d) {
-        Failure.InvalidInput core = new Failure.InvalidInput("core text", Optional.of(d.input().id()),
-                Optional.of(d.space()), Optional.of(d));
+        Failure.InvalidInput core = new Failure.InvalidInput("core text", new InputDetail.Deployment(d.input().id(), d));
         return (Failure.InvalidInput) Advice.forCommandLine(core);
     }
 

@@ -10,6 +10,7 @@ import dev.berth.failure.BerthException;
 import dev.berth.failure.DeployInput;
 import dev.berth.failure.Facts;
 import dev.berth.failure.Failure;
+import dev.berth.failure.InputDetail;
 import dev.berth.target.Space;
 import dev.berth.verify.PlanValidator;
 import dev.berth.verify.Verdict;
@@ -68,7 +69,7 @@ public final class DeployCheck {
             // a space that needs no byte needs no capacity from the runtime
             if (s instanceof Space.Logical && !provide.containsKey(s.name()) && !needsNothing(plan, s)) {
                 throw mismatch("logical space " + s.name() + " is given no capacity (what the runtime gives it)",
-                        Optional.empty(), new DeployInput(DeployInput.Input.PROVIDED_CAPACITY, s.name(),
+                        new DeployInput(DeployInput.Input.PROVIDED_CAPACITY, s.name(),
                                 DeployInput.Mismatch.NOT_PROVIDED, Optional.empty(), List.of()));
             }
         }
@@ -144,19 +145,22 @@ public final class DeployCheck {
         String what = input == DeployInput.Input.PROVIDED_CAPACITY ? "provided capacity" : "loader base";
         if (s == null) {
             throw mismatch(what + ": the plan has no space '" + name + "' (it has " + String.join(", ", spaces.keySet())
-                    + ")", Optional.of(name), new DeployInput(input, name, DeployInput.Mismatch.NO_SUCH_SPACE,
+                    + ")", new DeployInput(input, name, DeployInput.Mismatch.NO_SUCH_SPACE,
                     Optional.empty(), List.copyOf(spaces.keySet())));
         }
         if (!(s instanceof Space.Logical)) {
             throw mismatch(what + ": space '" + name + "' is " + s.kind()
-                    + "; only logical spaces get their capacity and base at deployment", Optional.of(name),
+                    + "; only logical spaces get their capacity and base at deployment",
                     new DeployInput(input, name, DeployInput.Mismatch.NOT_LOGICAL, Optional.of(s.kind()), List.of()));
         }
     }
 
-    /** An {@code invalid-input} failure about a deployment input, with its facts; the path is the input's name. */
-    private static BerthException mismatch(String message, Optional<String> text, DeployInput facts) {
-        return new BerthException(new Failure.InvalidInput(message, Optional.of(facts.input().id()), text,
-                Optional.of(facts)));
+    /**
+     * An {@code invalid-input} failure about a deployment input, with its facts; the path is the input's name,
+     * the text the space it names ({@link InputDetail.Deployment#text}).
+     */
+    private static BerthException mismatch(String message, DeployInput facts) {
+        return new BerthException(new Failure.InvalidInput(message, new InputDetail.Deployment(facts.input().id(),
+                facts)));
     }
 }

@@ -1,6 +1,5 @@
 package dev.berth.failure;
 
-import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
@@ -52,11 +51,11 @@ public final class BerthException extends RuntimeException {
 
     /** An {@code invalid-input} failure naming the field path and the text given. */
     public static BerthException invalid(String path, String text, String message) {
-        return new BerthException(new Failure.InvalidInput(message, Optional.of(path), Optional.of(text)));
+        return new BerthException(new Failure.InvalidInput(message, new InputDetail.Given(path, text)));
     }
 
     /** An {@code invalid-input} failure with a path but no single offending text. */
     public static BerthException invalid(String path, String message) {
-        return new BerthException(new Failure.InvalidInput(message, Optional.of(path), Optional.empty()));
+        return new BerthException(new Failure.InvalidInput(message, new InputDetail.At(path)));
     }
 }

@@ -44,19 +44,40 @@ public sealed interface Failure {
     }
 
     /**
-     * Bad input: a file, a field, an option. {@code path} names where, {@code text} what was given;
-     * {@code deployInput}: the facts of a deployment input that does not match the plan;
-     * {@code fixedOverlap}: the two fixed regions of a workload that overlap.
+     * Bad input: a file, a field, an option. {@code detail} says where and what was given, and the
+     * facts of a deployment input that does not match the plan or of two fixed regions that overlap.
      */
-    record InvalidInput(String message, Optional<String> path, Optional<String> text, Optional<DeployInput> deployInput,
-                        Optional<FixedOverlap> fixedOverlap) implements Failure {
-        public InvalidInput(String message, Optional<String> path, Optional<String> text) {
-            this(message, path, text, Optional.empty());
+    record InvalidInput(String message, InputDetail detail) implements Failure {
+        public InvalidInput {
+            Require.nonNull(detail, "detail");
         }
 
-        public InvalidInput(String message, Optional<String> path, Optional<String> text,
-                            Optional<DeployInput> deployInput) {
-            this(message, path, text, deployInput, Optional.empty());
+        /** The field path the detail names (the error object's {@code path}), if any. */
+        public Optional<String> path() {
+            if (detail instanceof InputDetail.At a) {
+                return Optional.of(a.path());
+            }
+            if (detail instanceof InputDetail.Given g) {
+                return Optional.of(g.path());
+            }
+            if (detail instanceof InputDetail.Deployment d) {
+                return Optional.of(d.path());
+            }
+            if (detail instanceof InputDetail.Overlap o) {
+                return Optional.of(o.path());
+            }
+            return Optional.empty();
+        }
+
+        /** The text given at the path (the error object's {@code text}), if the detail quotes one. */
+        public Optional<String> text() {
+            if (detail instanceof InputDetail.Given g) {
+                return Optional.of(g.text());
+            }
+            if (detail instanceof InputDetail.Deployment d) {
+                return d.text();
+            }
+            return Optional.empty();
         }
 
         public Category category() {
@@ -70,8 +91,8 @@ public sealed interface Failure {
         @Override
         public Map<String, Object> extraFields() {
             Map<String, Object> m = new LinkedHashMap<>();
-            path.ifPresent(v -> m.put("path", v));
-            text.ifPresent(v -> m.put("text", v));
+            path().ifPresent(v -> m.put("path", v));
+            text().ifPresent(v -> m.put("text", v));
             return m;
         }
     }

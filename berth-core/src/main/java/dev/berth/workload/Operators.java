@@ -2,6 +2,7 @@ package dev.berth.workload;
 
 import dev.berth.failure.BerthException;
 import dev.berth.failure.Failure;
+import dev.berth.failure.InputDetail;
 import dev.berth.failure.Require;
 import dev.berth.schedule.Graph;
 import dev.berth.schedule.Role;
@@ -11,7 +12,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * Where a workload's steps come from (contract §5.3): the buffers' own {@code live} steps
@@ -121,7 +121,9 @@ public sealed interface Operators {
                         String fileAt = from.get(o).get(k) + (rest.equals(".output") ? "" : rest);
                         String message = in.message().startsWith(path) ? fileAt + in.message().substring(path.length())
                                 : in.message();
-                        return new BerthException(new Failure.InvalidInput(message, Optional.of(fileAt), in.text()));
+                        InputDetail moved = in.detail() instanceof InputDetail.Given g
+                                ? new InputDetail.Given(fileAt, g.text()) : new InputDetail.At(fileAt);
+                        return new BerthException(new Failure.InvalidInput(message, moved));
                     }
                 }
             }

@@ -5,6 +5,7 @@ import dev.berth.arith.Checked;
 import dev.berth.failure.BerthException;
 import dev.berth.failure.Failure;
 import dev.berth.failure.FixedOverlap;
+import dev.berth.failure.InputDetail;
 import dev.berth.failure.Require;
 import dev.berth.target.Space;
 import dev.berth.target.Target;
@@ -143,7 +144,7 @@ public record Workload(String name, List<BufferSpec> buffers, List<FixedRegion> 
                 throw new BerthException(new Failure.InvalidInput(path + ": the earlier stage's record is corrupt: "
                         + y.name() + " [" + y.offset() + ", +" + y.size() + ") overlaps " + x.name() + " [" + x.offset()
                         + ", +" + x.size() + ") in space " + x.space().name() + " during common steps",
-                        Optional.of(path), Optional.empty(), Optional.empty(), Optional.of(new FixedOverlap(b, a))));
+                        new InputDetail.Overlap(path, new FixedOverlap(b, a))));
             }
         }
     }

@@ -5,6 +5,7 @@ import dev.berth.failure.BerthException;
 import dev.berth.failure.Category;
 import dev.berth.failure.DeployInput;
 import dev.berth.failure.Failure;
+import dev.berth.failure.InputDetail;
 import dev.berth.plan.Planner;
 import dev.berth.target.AddressFormat;
 import dev.berth.target.Space;
@@ -45,8 +46,13 @@ class DeployCheckTest {
         assertThat(e.category()).isEqualTo(Category.INVALID_INPUT);
         Failure.InvalidInput in = (Failure.InvalidInput) e.failure();
         assertThat(in.message()).doesNotContain("--");
-        DeployInput d = in.deployInput().orElseThrow();
+        assertThat(in.detail()).isInstanceOf(InputDetail.Deployment.class);
+        InputDetail.Deployment detail = (InputDetail.Deployment) in.detail();
+        DeployInput d = detail.input();
+        assertThat(detail.path()).isEqualTo(d.input().id());
         assertThat(in.path()).hasValue(d.input().id());
+        assertThat(in.text()).isEqualTo(d.mismatch() == DeployInput.Mismatch.NOT_PROVIDED ? Optional.empty()
+                : Optional.of(d.space()));
         return d;
     }
 
@@ -92,7 +98,7 @@ class DeployCheckTest {
         // a runtime reserve is bytes: the space needs them, so its capacity must be given
         BerthException e = catchThrowableOfType(BerthException.class,
                 () -> DeployCheck.check(withAnEmptySpace(16), Map.of("global", 128L), Map.of()));
-        assertThat(((Failure.InvalidInput) e.failure()).deployInput().orElseThrow()).isEqualTo(new DeployInput(
+        assertThat(((InputDetail.Deployment) ((Failure.InvalidInput) e.failure()).detail()).input()).isEqualTo(new DeployInput(
                 DeployInput.Input.PROVIDED_CAPACITY, "spare", DeployInput.Mismatch.NOT_PROVIDED, Optional.empty(),
                 List.of()));
         assertThat(DeployCheck.check(withAnEmptySpace(16), Map.of("global", 128L, "spare", 16L), Map.of())

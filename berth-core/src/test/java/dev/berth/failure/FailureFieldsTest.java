@@ -4,7 +4,6 @@ import org.junit.jupiter.api.Test;
 
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -35,7 +34,7 @@ class FailureFieldsTest {
         Failure format = new Failure.AddressNotEncodable("m", Facts.NONE.withBuffer("b").withSpace("g").withStart(27));
         assertThat(format.fields().keySet()).containsExactly("category", "message", "buffer", "space", "start");
         assertThat(format.fields()).doesNotContainKey("provablyInfeasible");
-        Failure input = new Failure.InvalidInput("m", Optional.of("spaces.sram.capacity"), Optional.empty());
+        Failure input = new Failure.InvalidInput("m", new InputDetail.At("spaces.sram.capacity"));
         assertThat(input.fields().keySet()).containsExactly("category", "message", "path");
         Failure overflow = new Failure.ArithmeticOverflow("m", "lcm", Facts.NONE.withBuffer("b"));
         assertThat(overflow.fields().keySet()).containsExactly("category", "message", "buffer", "operation");

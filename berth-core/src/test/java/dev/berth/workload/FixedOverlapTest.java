@@ -4,6 +4,7 @@ import dev.berth.failure.BerthException;
 import dev.berth.failure.Category;
 import dev.berth.failure.Failure;
 import dev.berth.failure.FixedOverlap;
+import dev.berth.failure.InputDetail;
 import dev.berth.target.AddressFormat;
 import dev.berth.target.EndConvention;
 import dev.berth.target.Space;
@@ -70,7 +71,8 @@ class FixedOverlapTest {
                 assertThat(collide(fixed.get(earlier), fixed.get(later))).as(what + ": " + m).isTrue();
                 // the same pair as facts, for readers that name their own records
                 assertThat(e.failure()).isInstanceOfSatisfying(Failure.InvalidInput.class, in -> assertThat(
-                        in.fixedOverlap()).as(what).contains(new FixedOverlap(later, earlier)));
+                        in.detail()).as(what).isEqualTo(new InputDetail.Overlap("fixed[" + later + "]",
+                        new FixedOverlap(later, earlier))));
             }
         }
         assertThat(refused).as("rounds refused of 200").isBetween(20, 180);

@@ -5,6 +5,7 @@ import dev.berth.artifact.PlannedBuffer;
 import dev.berth.failure.BerthException;
 import dev.berth.failure.Failure;
 import dev.berth.failure.FixedOverlap;
+import dev.berth.failure.InputDetail;
 import dev.berth.failure.Require;
 import dev.berth.target.AddressFormat;
 import dev.berth.target.EndConvention;
@@ -138,11 +139,11 @@ public final class MiniMallocCsv {
          * failure names the later row's line, and the earlier row's.
          */
         private BerthException byLine(BerthException e, List<Row> fixedRows) {
-            if (!(e.failure() instanceof Failure.InvalidInput in) || in.fixedOverlap().isEmpty()) {
+            if (!(e.failure() instanceof Failure.InvalidInput in) || !(in.detail() instanceof InputDetail.Overlap o)) {
                 return e;
             }
-            Row later = fixedRows.get(in.fixedOverlap().get().region());
-            Row earlier = fixedRows.get(in.fixedOverlap().get().overlaps());
+            Row later = fixedRows.get(o.regions().region());
+            Row earlier = fixedRows.get(o.regions().overlaps());
             return BerthException.invalid(name + ":" + later.line(), name + ": line " + later.line() + ": two rows with "
                     + "an offset overlap: " + extent(later) + " overlaps " + extent(earlier) + " on line "
                     + earlier.line() + " during common steps");

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.berth.failure.BerthException;
 import dev.berth.failure.Failure;
+import dev.berth.failure.InputDetail;
 import dev.berth.schedule.Reuse;
 import dev.berth.schedule.Role;
 import dev.berth.target.Space;
@@ -80,8 +81,7 @@ public final class WorkloadJson {
         } catch (BerthException e) {
             String where = file + ": ";
             if (e.failure() instanceof Failure.InvalidInput i && !i.message().contains(file.toString())) {
-                throw new BerthException(new Failure.InvalidInput(where + i.message(), i.path(), i.text(),
-                        i.deployInput(), i.fixedOverlap()));
+                throw new BerthException(new Failure.InvalidInput(where + i.message(), i.detail()));
             }
             throw e;
         }

@@ -4,12 +4,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.berth.failure.Facts;
 import dev.berth.failure.Failure;
+import dev.berth.failure.InputDetail;
 import dev.berth.failure.Shortfall;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -39,7 +39,7 @@ class FailureJsonTest {
     @Test
     void invalidInputCarriesPathAndText() throws Exception {
         JsonNode e = M.readTree(FailureJson.toJson(new Failure.InvalidInput("spaces.global.capacity: no",
-                Optional.of("spaces.global.capacity"), Optional.of("1GiB")))).get("error");
+                new InputDetail.Given("spaces.global.capacity", "1GiB")))).get("error");
         assertThat(names(e)).containsExactly("category", "message", "path", "text");
         assertThat(e.get("category").asText()).isEqualTo("invalid-input");
         assertThat(e.get("path").asText()).isEqualTo("spaces.global.capacity");
