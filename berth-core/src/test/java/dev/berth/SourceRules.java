@@ -19,6 +19,7 @@ public final class SourceRules {
     private static final Pattern QUALIFIED = Pattern.compile(
             "(^|[^.\"A-Za-z0-9_])(java|javax|dev\\.berth|com\\.fasterxml|picocli)\\.([a-z][a-z0-9_]*\\.)*[A-Z]");
     private static final Pattern QUOTED = Pattern.compile("\"([^\"\\\\]|\\\\.)*\"");
+    private static final String INVALID = "BerthException.invalid(";
 
     private SourceRules() {
     }
@@ -74,6 +75,124 @@ public final class SourceRules {
             inlineNames(read(f)).forEach(l -> found.add(f + ":" + l));
         }
         return found;
+    }
+
+    /**
+     * The calls {@code BerthException.invalid(PATH, [TEXT,] MESSAGE)} of {@code source} whose
+     * MESSAGE begins with PATH and {@code ": "} written out again, which {@code Require.invalid}
+     * writes, as {@code NUMBER: CALL} (the call's first line). PATH matches when MESSAGE's first
+     * terms are PATH's ({@code p + ".open"} and {@code p + ".open: '" + ...}, or the literal
+     * {@code "version"} and {@code "version: ..."}), spaces aside.
+     */
+    public static List<String> repeatedPaths(String source) {
+        List<String> found = new ArrayList<>();
+        int k = source.indexOf(INVALID);
+        while (k >= 0) {
+            int[] close = new int[1];
+            List<String> args = arguments(source, k + INVALID.length(), close);
+            if ((args.size() == 2 || args.size() == 3) && repeats(terms(args.get(0)), terms(args.get(args.size() - 1)))) {
+                int start = source.lastIndexOf('\n', k) + 1;
+                int end = source.indexOf('\n', k);
+                found.add(lineOf(source, k) + ": " + source.substring(start, end < 0 ? source.length() : end).strip());
+            }
+            k = source.indexOf(INVALID, Math.max(close[0], k + 1));
+        }
+        return found;
+    }
+
+    /** {@link #repeatedPaths(String)} over every {@code .java} file under {@code roots}, as {@code FILE:NUMBER: CALL}. */
+    public static List<String> repeatedPaths(Path... roots) {
+        List<String> found = new ArrayList<>();
+        for (Path f : javaFiles(roots)) {
+            repeatedPaths(read(f)).forEach(l -> found.add(f + ":" + l));
+        }
+        return found;
+    }
+
+    private static boolean repeats(List<String> path, List<String> message) {
+        int n = path.size();
+        if (message.size() < n || !path.subList(0, n - 1).equals(message.subList(0, n - 1))) {
+            return false;
+        }
+        String last = path.get(n - 1);
+        if (literal(last)) {
+            String m = message.get(n - 1);
+            return literal(m) && m.startsWith(last.substring(0, last.length() - 1) + ": ");
+        }
+        return last.equals(message.get(n - 1)) && message.size() > n && message.get(n).startsWith("\": ");
+    }
+
+    private static boolean literal(String term) {
+        return term.length() >= 2 && term.startsWith("\"") && term.endsWith("\"") && !term.startsWith("\"\"\"");
+    }
+
+    /** The top-level arguments of the call whose {@code (} is just before {@code from}; {@code close[0]} is its {@code )}. */
+    private static List<String> arguments(String s, int from, int[] close) {
+        List<String> args = new ArrayList<>();
+        int depth = 0;
+        int start = from;
+        for (int j = from; j < s.length(); j++) {
+            char c = s.charAt(j);
+            if (c == '"' || c == '\'') {
+                j = endOfLiteral(s, j) - 1;
+            } else if (c == '(' || c == '[' || c == '{') {
+                depth++;
+            } else if ((c == ')' || c == ']' || c == '}') && depth-- == 0) {
+                args.add(s.substring(start, j));
+                close[0] = j;
+                return args;
+            } else if (c == ',' && depth == 0) {
+                args.add(s.substring(start, j));
+                start = j + 1;
+            }
+        }
+        close[0] = s.length();
+        return List.of();
+    }
+
+    /** The terms of a concatenation, split at its top-level {@code +}, each with the spaces outside quotes taken out. */
+    private static List<String> terms(String expression) {
+        List<String> terms = new ArrayList<>();
+        StringBuilder term = new StringBuilder();
+        int depth = 0;
+        for (int j = 0; j < expression.length(); j++) {
+            char c = expression.charAt(j);
+            if (c == '"' || c == '\'') {
+                int end = endOfLiteral(expression, j);
+                term.append(expression, j, end);
+                j = end - 1;
+            } else if (c == '+' && depth == 0 && !increment(expression, j)) {
+                terms.add(term.toString());
+                term.setLength(0);
+            } else if (!Character.isWhitespace(c)) {
+                depth += c == '(' || c == '[' ? 1 : c == ')' || c == ']' ? -1 : 0;
+                term.append(c);
+            }
+        }
+        terms.add(term.toString());
+        return terms;
+    }
+
+    private static boolean increment(String s, int at) {
+        return at > 0 && s.charAt(at - 1) == '+' || at + 1 < s.length() && s.charAt(at + 1) == '+';
+    }
+
+    /** The index just after the string or character literal that begins at {@code at}. */
+    private static int endOfLiteral(String s, int at) {
+        char quote = s.charAt(at);
+        int j = at + 1;
+        while (j < s.length() && s.charAt(j) != quote) {
+            j += s.charAt(j) == '\\' ? 2 : 1;
+        }
+        return j + 1;
+    }
+
+    private static int lineOf(String s, int at) {
+        int line = 1;
+        for (int j = 0; j < at; j++) {
+            line += s.charAt(j) == '\n' ? 1 : 0;
+        }
+        return line;
     }
 
     /** The {@code .java} files under {@code roots}, each root's in path order. */

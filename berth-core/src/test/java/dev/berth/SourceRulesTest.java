@@ -23,6 +23,25 @@ class SourceRulesTest {
     }
 
     @Test
+    void theRepeatedPathRuleFindsAMessageThatWritesItsPathAgain() {
+        assertThat(SourceRules.repeatedPaths("class A {\n    void f() {\n        throw BerthException.invalid(\"version\", t,\n"
+                + "                \"version: \" + t + \" is not 1\");\n    }\n}\n"))
+                .containsExactly("3: throw BerthException.invalid(\"version\", t,");
+        assertThat(SourceRules.repeatedPaths("x(BerthException.invalid(p + \".open\", p + \".open: '\" + v + \"'\"));"))
+                .hasSize(1);
+        assertThat(SourceRules.repeatedPaths("x(BerthException.invalid(at, at + \": no \" + f(a, b)));")).hasSize(1);
+        assertThat(SourceRules.repeatedPaths("x(BerthException.invalid(\"buffers[\" + i + \"]\", n,\n"
+                + "        \"buffers[\" + i + \"]: duplicate\"));")).hasSize(1);
+        // another path, no ": " after it, a message in other words, or Require.invalid, which writes the prefix
+        assertThat(SourceRules.repeatedPaths("a(BerthException.invalid(\"DIR\", d.toString(), d + \": no such directory\"));\n"
+                + "b(BerthException.invalid(\"--input\", \"--input applies to ONNX models only\"));\n"
+                + "c(BerthException.invalid(name + \":\" + line, name + \": line \" + line + \": bad\"));\n"
+                + "d(BerthException.invalid(p, \"a reservation named \" + p + \": twice\"));\n"
+                + "e(BerthException.invalid(p, q + \": '\" + v));\n"
+                + "f(Require.invalid(\"version\", \"version: 2\"));\n")).isEmpty();
+    }
+
+    @Test
     void theInlineNameRuleReadsEveryJavaFileUnderTheRoots(@TempDir Path dir) throws IOException {
         Path a = Files.writeString(Files.createDirectories(dir.resolve("p")).resolve("A.java"),
                 "package p;\nclass A {\n    java.util.Set<String> s;\n}\n");

@@ -1,6 +1,7 @@
 package dev.berth.cli;
 
 import dev.berth.failure.BerthException;
+import dev.berth.failure.Require;
 import dev.berth.io.FileErrors;
 
 import java.io.BufferedOutputStream;
@@ -54,7 +55,7 @@ final class AtomicFiles {
                 // cannot tell: the name comparison above stands
             }
             if (same) {
-                throw BerthException.invalid(option, output.toString(), option + ": '" + output
+                throw Require.invalid(option, output.toString(), "'" + output
                         + "' is also an input; refusing to overwrite it");
             }
         }

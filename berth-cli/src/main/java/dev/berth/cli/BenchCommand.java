@@ -1,6 +1,7 @@
 package dev.berth.cli;
 
 import dev.berth.arith.Sizes;
+import dev.berth.failure.Require;
 import dev.berth.text.Visible;
 import dev.berth.artifact.Optimality;
 import dev.berth.artifact.Plan;
@@ -114,7 +115,7 @@ final class BenchCommand implements Runnable {
         Planner.Options options(String solver, Effort withoutMinimize) {
             SearchOptions.timeLimit(timeLimit);
             if (threads < 0) {
-                throw BerthException.invalid("--threads", Integer.toString(threads), "--threads: must be 0 or more");
+                throw Require.invalid("--threads", Integer.toString(threads), "must be 0 or more");
             }
             SolverChoice choice = SearchOptions.solver(solver, minimize);
             searchNodes.check(choice);

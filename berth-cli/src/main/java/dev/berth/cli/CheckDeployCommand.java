@@ -1,10 +1,10 @@
 package dev.berth.cli;
 
+import dev.berth.failure.Require;
 import dev.berth.text.Visible;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.berth.artifact.Plan;
 import dev.berth.deploy.DeployCheck;
-import dev.berth.failure.BerthException;
 import dev.berth.io.PlanJson;
 import dev.berth.verify.PlanValidator;
 import dev.berth.verify.Verdict;
@@ -100,7 +100,7 @@ final class CheckDeployCommand implements Callable<Integer> {
         for (String v : values) {
             Map.Entry<String, Long> e = SizeConverter.spaceSize(option, v);
             if (m.put(e.getKey(), e.getValue()) != null) {
-                throw BerthException.invalid(option, v, option + ": space " + e.getKey() + " given twice");
+                throw Require.invalid(option, v, "space " + e.getKey() + " given twice");
             }
         }
         return m;

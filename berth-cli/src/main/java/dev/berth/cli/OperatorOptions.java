@@ -1,6 +1,7 @@
 package dev.berth.cli;
 
 import dev.berth.failure.BerthException;
+import dev.berth.failure.Require;
 import dev.berth.io.onnx.OnnxSchedule;
 import dev.berth.io.tflite.TfliteSchedule;
 import dev.berth.plan.Lowering;
@@ -73,12 +74,12 @@ final class OperatorOptions {
 
         Order order() {
             return Arrays.stream(Order.values()).filter(o -> o.id().equals(orderId)).findFirst().orElseThrow(() ->
-                    BerthException.invalid("--order", orderId, "--order: '" + orderId + "' is not one of file, best"));
+                    Require.invalid("--order", orderId, "'" + orderId + "' is not one of file, best"));
         }
 
         InPlace inPlace() {
             return Arrays.stream(InPlace.values()).filter(l -> l.id().equals(inPlaceId)).findFirst().orElseThrow(() ->
-                    BerthException.invalid("--in-place", inPlaceId, "--in-place: '" + inPlaceId + "' is not one of "
+                    Require.invalid("--in-place", inPlaceId, "'" + inPlaceId + "' is not one of "
                             + "none, views, elementwise"));
         }
 

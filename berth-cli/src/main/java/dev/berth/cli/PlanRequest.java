@@ -2,6 +2,7 @@ package dev.berth.cli;
 
 import dev.berth.arith.Sizes;
 import dev.berth.failure.BerthException;
+import dev.berth.failure.Require;
 import dev.berth.io.InputKind;
 import dev.berth.io.TargetJson;
 import dev.berth.io.TflmScratchJson;
@@ -114,7 +115,7 @@ record PlanRequest(Load load, Planner.Options search, OperatorOptions.Settings o
         c.searchNodes.check(choice);
         double seconds = SearchOptions.timeLimit(c.timeLimit != null ? c.timeLimit : c.minimize ? 60 : 10);
         if (c.width != 0 && c.width < Picture.MIN_WIDTH) {
-            throw BerthException.invalid("--width", Integer.toString(c.width), "--width: the picture needs at least "
+            throw Require.invalid("--width", Integer.toString(c.width), "the picture needs at least "
                     + Picture.MIN_WIDTH + " columns, got " + c.width);
         }
         Path workload = c.workload;

@@ -1,6 +1,7 @@
 package dev.berth.cli;
 
 import dev.berth.failure.BerthException;
+import dev.berth.failure.Require;
 import dev.berth.plan.Planner;
 import dev.berth.solve.SolverChoice;
 import picocli.CommandLine.Option;
@@ -23,8 +24,8 @@ final class SearchNodesOption {
             return;
         }
         if (nodes < 1) {
-            throw BerthException.invalid("--search-nodes", Long.toString(nodes),
-                    "--search-nodes: must be at least 1 search node, got " + nodes);
+            throw Require.invalid("--search-nodes", Long.toString(nodes),
+                    "must be at least 1 search node, got " + nodes);
         }
         if (!choice.searches()) {
             throw BerthException.invalid("--search-nodes", Long.toString(nodes), "--search-nodes sets the exact "

@@ -1,6 +1,7 @@
 package dev.berth.cli;
 
 import dev.berth.failure.BerthException;
+import dev.berth.failure.Require;
 import dev.berth.solve.SolverChoice;
 
 import java.util.Arrays;
@@ -16,8 +17,8 @@ final class SearchOptions {
 
     /** The solver named {@code id}, checked with {@code --minimize} when it is given. */
     static SolverChoice solver(String id, boolean minimize) {
-        SolverChoice choice = SolverChoice.byId(id).orElseThrow(() -> BerthException.invalid("--solver", id,
-                "--solver: '" + id + "' is not one of " + SolverChoice.ids() + Suggestion.didYouMean(id,
+        SolverChoice choice = SolverChoice.byId(id).orElseThrow(() -> Require.invalid("--solver", id,
+                "'" + id + "' is not one of " + SolverChoice.ids() + Suggestion.didYouMean(id,
                         Arrays.stream(SolverChoice.values()).map(SolverChoice::id).toList())));
         if (minimize && !choice.searches()) {
             throw BerthException.invalid("--minimize", "--minimize needs --solver auto or exact (it searches for "
@@ -29,8 +30,8 @@ final class SearchOptions {
     /** {@code seconds}, when it is a positive finite number. */
     static double timeLimit(double seconds) {
         if (!(seconds > 0) || Double.isInfinite(seconds)) {
-            throw BerthException.invalid("--time-limit", Double.toString(seconds),
-                    "--time-limit: must be a positive number of seconds");
+            throw Require.invalid("--time-limit", Double.toString(seconds),
+                    "must be a positive number of seconds");
         }
         return seconds;
     }

@@ -1,7 +1,7 @@
 package dev.berth.cli;
 
 import dev.berth.arith.Sizes;
-import dev.berth.failure.BerthException;
+import dev.berth.failure.Require;
 
 import java.util.AbstractMap;
 import java.util.Map;
@@ -14,7 +14,7 @@ final class SizeConverter {
     static Map.Entry<String, Long> spaceSize(String option, String text) {
         int eq = text.indexOf('=');
         if (eq <= 0 || eq == text.length() - 1) {
-            throw BerthException.invalid(option, text, option + ": expected SPACE=SIZE, got '" + text + "'");
+            throw Require.invalid(option, text, "expected SPACE=SIZE, got '" + text + "'");
         }
         String space = text.substring(0, eq).strip();
         return new AbstractMap.SimpleImmutableEntry<>(space, Sizes.parse(text.substring(eq + 1), option + " " + space));

@@ -5,6 +5,7 @@ import dev.berth.failure.BerthException;
 import dev.berth.failure.Category;
 import dev.berth.failure.Facts;
 import dev.berth.failure.Failure;
+import dev.berth.failure.Require;
 import dev.berth.failure.Shortfall;
 import dev.berth.target.AddressFormat;
 import dev.berth.target.EndConvention;
@@ -151,7 +152,7 @@ public final class Admission {
      */
     public static long encodable(AddressFormat fmt, String what, String space, long address, long bytes) {
         if (address < 0 || bytes < 0) {
-            throw BerthException.invalid(what, what + ": negative address or size");
+            throw Require.invalid(what, "negative address or size");
         }
         long m = fmt.maxAddress();
         boolean ok = address <= m && (fmt.end() == EndConvention.EXCLUSIVE
@@ -177,7 +178,7 @@ public final class Admission {
      */
     public static long encodableAt(AddressFormat fmt, String what, String space, long base, long offset, long bytes) {
         if (base < 0 || offset < 0 || bytes < 0) {
-            throw BerthException.invalid(what, what + ": negative base, offset or size");
+            throw Require.invalid(what, "negative base, offset or size");
         }
         long m = fmt.maxAddress();
         if (base > m || offset > m - base) {

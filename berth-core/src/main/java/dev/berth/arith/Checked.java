@@ -3,6 +3,7 @@ package dev.berth.arith;
 import dev.berth.failure.BerthException;
 import dev.berth.failure.Facts;
 import dev.berth.failure.Failure;
+import dev.berth.failure.Require;
 
 /**
  * The one vocabulary of checked arithmetic on sizes and addresses. Every operand and result
@@ -40,7 +41,7 @@ public final class Checked {
             throw negative("subtract", a, b, a + " - " + b);
         }
         if (b > a) {
-            throw BerthException.invalid("subtract", Long.toString(b), "subtract: " + a + " - " + b
+            throw Require.invalid("subtract", Long.toString(b), a + " - " + b
                     + " is below 0; a difference of sizes or addresses needs b <= a");
         }
         return a - b;
@@ -188,13 +189,13 @@ public final class Checked {
     /** {@code invalid-input} at {@code operation}: the first negative of {@code a}, {@code b} in {@code expression}. */
     private static BerthException negative(String operation, long a, long b, String expression) {
         long bad = a < 0 ? a : b;
-        return BerthException.invalid(operation, Long.toString(bad), operation + ": " + expression
+        return Require.invalid(operation, Long.toString(bad), expression
                 + " has the negative operand " + bad + "; sizes and addresses are whole numbers in 0..2^63-1");
     }
 
     /** {@code invalid-input} at {@code operation}: its operand {@code value} is negative. */
     private static BerthException negative(String operation, long value) {
-        return BerthException.invalid(operation, Long.toString(value), operation + ": the value " + value
+        return Require.invalid(operation, Long.toString(value), "the value " + value
                 + " is negative; sizes and addresses are whole numbers in 0..2^63-1");
     }
 

@@ -1,6 +1,5 @@
 package dev.berth.arith;
 
-import dev.berth.failure.BerthException;
 import dev.berth.failure.Require;
 
 import java.math.BigInteger;
@@ -29,7 +28,7 @@ public final class Sizes {
         Require.nonNull(path, "path");
         String s = text.strip();
         if (s.isEmpty()) {
-            throw bad(path, text, "a size or address is needed, got an empty string");
+            throw Require.invalid(path, text, "a size or address is needed, got an empty string");
         }
         int shift = 0;
         boolean hex = s.startsWith("0x") || s.startsWith("0X");
@@ -46,14 +45,15 @@ public final class Sizes {
         if (shift == 0 && !s.isEmpty()) {
             String hint = siHint(s);
             if (hint != null) {
-                throw bad(path, text, "'" + text + "' uses a decimal (SI) unit; Berth counts in binary units: did you mean "
-                        + hint + "?");
+                throw Require.invalid(path, text, "'" + text
+                        + "' uses a decimal (SI) unit; Berth counts in binary units: did you mean " + hint + "?");
             }
         }
         BigInteger magnitude = digits(s, text, path);
         BigInteger value = magnitude.shiftLeft(shift);
         if (value.compareTo(MAX) > 0) {
-            throw bad(path, text, "'" + text + "' is " + value + " bytes, above the largest size 2^63-1 = " + Long.MAX_VALUE);
+            throw Require.invalid(path, text, "'" + text + "' is " + value + " bytes, above the largest size 2^63-1 = "
+                    + Long.MAX_VALUE);
         }
         return value.longValueExact();
     }
@@ -66,10 +66,11 @@ public final class Sizes {
         Require.nonNull(value, "value");
         Require.nonNull(path, "path");
         if (value.signum() < 0) {
-            throw bad(path, value.toString(), "a size or address cannot be negative, got " + value);
+            throw Require.invalid(path, value.toString(), "a size or address cannot be negative, got " + value);
         }
         if (value.compareTo(MAX) > 0) {
-            throw bad(path, value.toString(), value + " is above the largest size 2^63-1 = " + Long.MAX_VALUE);
+            throw Require.invalid(path, value.toString(), value + " is above the largest size 2^63-1 = "
+                    + Long.MAX_VALUE);
         }
         return value.longValueExact();
     }
@@ -78,10 +79,11 @@ public final class Sizes {
         boolean hex = s.startsWith("0x") || s.startsWith("0X");
         String body = hex ? s.substring(2) : s;
         if (body.startsWith("-")) {
-            throw bad(path, text, "a size or address cannot be negative, got '" + text + "'");
+            throw Require.invalid(path, text, "a size or address cannot be negative, got '" + text + "'");
         }
         if (body.isEmpty() || body.startsWith("_") || body.endsWith("_") || body.contains("__")) {
-            throw bad(path, text, "'" + text + "' is not a whole number of bytes: '_' may only stand between digits");
+            throw Require.invalid(path, text, "'" + text
+                    + "' is not a whole number of bytes: '_' may only stand between digits");
         }
         StringBuilder clean = new StringBuilder(body.length());
         for (int i = 0; i < body.length(); i++) {
@@ -94,7 +96,7 @@ public final class Sizes {
                 String why = (c == '.' || c == 'e' || c == 'E') && !hex
                         ? "'" + text + "' is not a whole number of bytes (no fractions or exponents)"
                         : "'" + text + "' is not a size: expected decimal or 0x-hexadecimal digits with an optional unit B, KiB, MiB, GiB or TiB";
-                throw bad(path, text, why);
+                throw Require.invalid(path, text, why);
             }
             clean.append(c);
         }
@@ -111,10 +113,6 @@ public final class Sizes {
             return null;
         }
         return m.group(1) + " " + Character.toUpperCase(m.group(2).charAt(0)) + "iB";
-    }
-
-    private static BerthException bad(String path, String text, String message) {
-        return BerthException.invalid(path, text, path + ": " + message);
     }
 
     /** Formats a byte count for people: exact bytes, with an IEC figure when it helps. */

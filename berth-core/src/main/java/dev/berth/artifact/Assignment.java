@@ -1,6 +1,5 @@
 package dev.berth.artifact;
 
-import dev.berth.failure.BerthException;
 import dev.berth.failure.Require;
 
 import java.util.List;
@@ -29,24 +28,24 @@ public record Assignment(long cost, long lowerBound, long pinnedCost, Proof proo
         choices = Require.elements(choices, "choices");
         baselines = Require.elements(baselines, "baselines");
         if (pinnedCost < 0) {
-            throw BerthException.invalid("pinnedCost", Long.toString(pinnedCost), "pinnedCost: a traffic cost is "
+            throw Require.invalid("pinnedCost", Long.toString(pinnedCost), "a traffic cost is "
                     + "0..2^63-1, got " + pinnedCost);
         }
         if (pinnedCost > lowerBound) {
-            throw BerthException.invalid("pinnedCost", Long.toString(pinnedCost), "pinnedCost: the buffers without "
+            throw Require.invalid("pinnedCost", Long.toString(pinnedCost), "the buffers without "
                     + "candidates cost " + pinnedCost + ", more than the lower bound " + lowerBound);
         }
         if (cost < lowerBound) {
-            throw BerthException.invalid("lowerBound", Long.toString(lowerBound), "lowerBound: " + lowerBound
+            throw Require.invalid("lowerBound", Long.toString(lowerBound), lowerBound
                     + " is above the cost " + cost);
         }
         if (proof == Proof.LOWER_BOUND && cost != lowerBound) {
-            throw BerthException.invalid("proof", proof.id(), "proof: 'lower-bound', but the cost " + cost
+            throw Require.invalid("proof", proof.id(), "'lower-bound', but the cost " + cost
                     + " is not the lower bound " + lowerBound);
         }
         long sum = total(pinnedCost, choices);
         if (sum != cost) {
-            throw BerthException.invalid("cost", Long.toString(cost), "cost: " + cost + " is not pinnedCost "
+            throw Require.invalid("cost", Long.toString(cost), cost + " is not pinnedCost "
                     + pinnedCost + " plus the choices' costs (" + (sum < 0 ? "past 2^63-1" : Long.toString(sum)) + ")");
         }
     }
@@ -139,16 +138,16 @@ public record Assignment(long cost, long lowerBound, long pinnedCost, Proof proo
             Require.name(buffer, "buffer");
             Require.name(space, "space");
             if (rank < 0) {
-                throw BerthException.invalid("rank", Integer.toString(rank), "rank: " + buffer + "'s candidate rank "
+                throw Require.invalid("rank", Integer.toString(rank), buffer + "'s candidate rank "
                         + "is 0 or more, got " + rank);
             }
             if (cost < 0) {
-                throw BerthException.invalid("cost", Long.toString(cost), "cost: " + buffer + "'s traffic cost is "
+                throw Require.invalid("cost", Long.toString(cost), buffer + "'s traffic cost is "
                         + "0..2^63-1, got " + cost);
             }
             Require.nonNull(why, "why");
             if (rank == 0 && why.isPresent()) {
-                throw BerthException.invalid("why", "why: " + buffer + " got its first choice: nothing to explain");
+                throw Require.invalid("why", buffer + " got its first choice: nothing to explain");
             }
         }
     }

@@ -109,7 +109,7 @@ public record Optimality(SolverKind solver, long lowerBound, Proof proof, Option
                     : "open: a space with proof '" + proof.id() + "' has no open bracket, so no reason for one");
         }
         if (open.isPresent() && open.get() == Open.TIME_LIMIT && !timeLimited) {
-            throw BerthException.invalid("timeLimited", "false", "timeLimited: false, but the bracket was left open "
+            throw Require.invalid("timeLimited", "false", "false, but the bracket was left open "
                     + "by the time limit");
         }
     }

@@ -41,13 +41,13 @@ public record Plan(Target target, String workload, SolverChoice solver, Map<Stri
         descriptors = Require.elements(descriptors, "descriptors");
         long with = spaces.values().stream().filter(m -> m.optimality().isPresent()).count();
         if (with != 0 && with != spaces.size()) {
-            throw BerthException.invalid("spaces", "spaces: either every space says what is proved about its "
+            throw Require.invalid("spaces", "either every space says what is proved about its "
                     + "high-water mark (version 2) or none does (version 1); " + with + " of " + spaces.size() + " do");
         }
         Require.nonNull(assignment, "assignment");
         if (assignment.isPresent()) {
             if (with == 0) {
-                throw BerthException.invalid("assignment", "assignment: a plan with an assignment (version 3) also says "
+                throw Require.invalid("assignment", "a plan with an assignment (version 3) also says "
                         + "what is proved about each space's high-water mark (version 2)");
             }
             checkChoices(target, buffers, assignment.get());
@@ -56,14 +56,14 @@ public record Plan(Target target, String workload, SolverChoice solver, Map<Stri
         if (order.isPresent()) {
             order = Optional.of(Require.elements(order.get(), "order"));
             if (with == 0) {
-                throw BerthException.invalid("order", "order: a plan with an operator order (version 4) also says "
+                throw Require.invalid("order", "a plan with an operator order (version 4) also says "
                         + "what is proved about each space's high-water mark (version 2)");
             }
         } else {
             for (int i = 0; i < buffers.size(); i++) {
                 if (buffers.get(i).sharesWith().isPresent()) {
-                    throw BerthException.invalid("buffers[" + i + "].sharesWith", buffers.get(i).sharesWith().get(),
-                            "buffers[" + i + "].sharesWith: a plan without an operator order (before version 4) has no "
+                    throw Require.invalid("buffers[" + i + "].sharesWith", buffers.get(i).sharesWith().get(),
+                            "a plan without an operator order (before version 4) has no "
                                     + "buffer written over another");
                 }
             }
@@ -99,19 +99,19 @@ public record Plan(Target target, String workload, SolverChoice solver, Map<Stri
             String p = "assignment.choices[" + i + "]";
             String in = spaceOf.get(c.buffer());
             if (in == null) {
-                throw BerthException.invalid(p + ".buffer", c.buffer(), p + ".buffer: '" + c.buffer()
+                throw Require.invalid(p + ".buffer", c.buffer(), "'" + c.buffer()
                         + "' is not a tensor of the plan's buffers");
             }
             if (!seen.add(c.buffer())) {
-                throw BerthException.invalid(p + ".buffer", c.buffer(), p + ".buffer: '" + c.buffer()
+                throw Require.invalid(p + ".buffer", c.buffer(), "'" + c.buffer()
                         + "' has two choices");
             }
             if (!in.equals(c.space())) {
-                throw BerthException.invalid(p + ".space", c.space(), p + ".space: '" + c.space() + "', but the plan "
+                throw Require.invalid(p + ".space", c.space(), "'" + c.space() + "', but the plan "
                         + "holds " + c.buffer() + " in " + in);
             }
             if (c.why().isPresent() && target.findSpace(c.why().get().space()).isEmpty()) {
-                throw BerthException.invalid(p + ".why.space", c.why().get().space(), p + ".why.space: '"
+                throw Require.invalid(p + ".why.space", c.why().get().space(), "'"
                         + c.why().get().space() + "' is not a space of target " + target.name());
             }
         }

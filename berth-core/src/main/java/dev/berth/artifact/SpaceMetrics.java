@@ -1,6 +1,5 @@
 package dev.berth.artifact;
 
-import dev.berth.failure.BerthException;
 import dev.berth.failure.Require;
 
 import java.util.Optional;
@@ -25,8 +24,8 @@ public record SpaceMetrics(String kind, OptionalLong capacity, long highWater, l
         Require.nonNull(optimality, "spaces.optimality");
         // whether the numbers agree with the reservations is the plan validator's to say
         if (peakStep < -1) {
-            throw BerthException.invalid("spaces.peakStep", Integer.toString(peakStep),
-                    "spaces.peakStep: " + peakStep + " is neither a step nor -1 (no byte live)");
+            throw Require.invalid("spaces.peakStep", Integer.toString(peakStep),
+                    peakStep + " is neither a step nor -1 (no byte live)");
         }
     }
 

@@ -5,6 +5,7 @@ import static dev.berth.assign.DerivedNames.INSTRUCTIONS;
 import static dev.berth.assign.DerivedNames.TILE_BUFFER;
 
 import dev.berth.failure.BerthException;
+import dev.berth.failure.Require;
 import dev.berth.target.Space;
 import dev.berth.target.Target;
 import dev.berth.workload.BufferSpec;
@@ -52,12 +53,12 @@ public final class WorkloadCheck {
                 String path = "buffers[" + i + "]";
                 TileSpec t = b.tile().get();
                 if (target.generation().isEmpty() || target.generation().get().descriptor().isEmpty()) {
-                    throw BerthException.invalid(path + ".tile", path + ".tile: target " + target.name()
+                    throw Require.invalid(path + ".tile", "target " + target.name()
                             + " has no generation.descriptor block, so tiles cannot be generated");
                 }
                 Space through = requireOf(target, t.through(), path + ".tile.through");
                 if (!(through instanceof Space.Local)) {
-                    throw BerthException.invalid(path + ".tile.through", through.name(), path + ".tile.through: space '"
+                    throw Require.invalid(path + ".tile.through", through.name(), "space '"
                             + through.name() + "' is " + through.kind() + "; tiles go through a local space");
                 }
             }
@@ -141,8 +142,8 @@ public final class WorkloadCheck {
     private static Space requireOf(Target target, Space space, String path) {
         Space own = target.space(space.name(), path);
         if (!own.equals(space)) {
-            throw BerthException.invalid(path, space.name(), path + ": space '" + space.name() + "' is not target "
-                    + target.name() + "'s space of that name: " + space.describe() + " given, the target has " + own.describe()
+            throw Require.invalid(path, space.name(), "space '" + space.name() + "' is not target " + target.name()
+                    + "'s space of that name: " + space.describe() + " given, the target has " + own.describe()
                     + " (Workload.on(target) moves a workload onto another target)");
         }
         return own;

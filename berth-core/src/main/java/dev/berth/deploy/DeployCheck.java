@@ -11,6 +11,7 @@ import dev.berth.failure.DeployInput;
 import dev.berth.failure.Facts;
 import dev.berth.failure.Failure;
 import dev.berth.failure.InputDetail;
+import dev.berth.failure.Require;
 import dev.berth.target.Space;
 import dev.berth.verify.PlanValidator;
 import dev.berth.verify.Verdict;
@@ -134,7 +135,7 @@ public final class DeployCheck {
             String space = Objects.requireNonNull(e.getKey(), id + " key");
             Long v = Objects.requireNonNull(e.getValue(), id + "[" + space + "]");
             if (v < 0) {
-                throw BerthException.invalid(id + "." + space, v.toString(), id + "." + space + ": " + what
+                throw Require.invalid(id + "." + space, v.toString(), what
                         + " is a whole number of bytes in 0..2^63-1, got " + v);
             }
         }

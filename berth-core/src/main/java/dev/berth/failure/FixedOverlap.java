@@ -12,11 +12,11 @@ public record FixedOverlap(int region, int overlaps) {
     /** Indexes are {@code >= 0} and {@code overlaps < region}, else {@code invalid-input} naming the argument. */
     public FixedOverlap {
         if (overlaps < 0) {
-            throw BerthException.invalid("overlaps", Integer.toString(overlaps), "overlaps: an index of the fixed "
+            throw Require.invalid("overlaps", Integer.toString(overlaps), "an index of the fixed "
                     + "regions is 0..2^31-1, got " + overlaps);
         }
         if (region <= overlaps) {
-            throw BerthException.invalid("region", Integer.toString(region), "region: the later region's index must be "
+            throw Require.invalid("region", Integer.toString(region), "the later region's index must be "
                     + "above the earlier one's, " + overlaps + ", got " + region);
         }
     }

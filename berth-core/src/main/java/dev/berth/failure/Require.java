@@ -2,6 +2,7 @@ package dev.berth.failure;
 
 import dev.berth.text.Visible;
 
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -14,13 +15,26 @@ public final class Require {
     private Require() {
     }
 
+    /**
+     * An {@code invalid-input} failure at {@code path} whose message is {@code path: reason}, the
+     * form of every message that names where the bad input is.
+     */
+    public static BerthException invalid(String path, String reason) {
+        return BerthException.invalid(path, path + ": " + reason);
+    }
+
+    /** {@link #invalid(String, String)} quoting {@code value}, the text given at {@code path}. */
+    public static BerthException invalid(String path, String value, String reason) {
+        return BerthException.invalid(path, value, path + ": " + reason);
+    }
+
     /** {@code value}, or a {@link NullPointerException} naming {@code field}. */
     public static <T> T nonNull(T value, String field) {
         return Objects.requireNonNull(value, field);
     }
 
     /** An immutable copy of {@code list}; a null list or element is a NullPointerException naming it. */
-    public static <T> java.util.List<T> elements(java.util.List<T> list, String field) {
+    public static <T> List<T> elements(List<T> list, String field) {
         nonNull(list, field);
         for (int i = 0; i < list.size(); i++) {
             if (list.get(i) == null) {
@@ -28,14 +42,14 @@ public final class Require {
                 nonNull(null, field + "[" + i + "]");
             }
         }
-        return java.util.List.copyOf(list);
+        return List.copyOf(list);
     }
 
     /** A name: not null, not empty (any other text is a name: model formats allow it). */
     public static String name(String value, String field) {
         nonNull(value, field);
         if (value.isEmpty()) {
-            throw BerthException.invalid(field, value, field + ": must not be empty");
+            throw invalid(field, value, "must not be empty");
         }
         return value;
     }
@@ -62,7 +76,7 @@ public final class Require {
             why = "begins or ends with whitespace";
         }
         if (why != null) {
-            throw BerthException.invalid(field, value, field + ": the space name " + quoted(value) + " " + why
+            throw invalid(field, value, "the space name " + quoted(value) + " " + why
                     + "; a space name may not contain '=' or control characters, nor begin or end with whitespace, "
                     + "so that a deployment input can name it as SPACE=SIZE");
         }
@@ -77,7 +91,7 @@ public final class Require {
     /** A byte count or offset: 0..2^63-1. */
     public static long nonNegative(long value, String field) {
         if (value < 0) {
-            throw BerthException.invalid(field, Long.toString(value), field + ": must be a whole number of bytes "
+            throw invalid(field, Long.toString(value), "must be a whole number of bytes "
                     + "in 0..2^63-1, got " + value);
         }
         return value;
@@ -86,7 +100,7 @@ public final class Require {
     /** An alignment or count: 1..2^63-1. */
     public static long positive(long value, String field) {
         if (value <= 0) {
-            throw BerthException.invalid(field, Long.toString(value), field + ": must be a positive whole number, got "
+            throw invalid(field, Long.toString(value), "must be a positive whole number, got "
                     + value);
         }
         return value;

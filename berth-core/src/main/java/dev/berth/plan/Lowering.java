@@ -84,14 +84,14 @@ public final class Lowering {
         for (int i = 0; i < s.order().size(); i++) {
             Graph.Operator op = byName.get(s.order().get(i));
             if (op == null || !seen.add(op.name())) {
-                throw BerthException.invalid("schedule.order[" + i + "]", s.order().get(i), "schedule.order[" + i + "]: '"
+                throw Require.invalid("schedule.order[" + i + "]", s.order().get(i), "'"
                         + s.order().get(i) + "' is " + (op == null ? "no operator" : "listed twice in the order")
                         + " of graph '" + g.name() + "'");
             }
             order.add(new Operator(op.name(), op.reads(), op.writes()));
         }
         if (order.size() != g.operators().size()) {
-            throw BerthException.invalid("schedule.order", "schedule.order: " + order.size() + " operators, but graph '"
+            throw Require.invalid("schedule.order", order.size() + " operators, but graph '"
                     + g.name() + "' has " + g.operators().size());
         }
         Map<String, Lifetime> steps = Operators.lifetimes(order, uses);

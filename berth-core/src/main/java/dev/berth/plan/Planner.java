@@ -73,18 +73,18 @@ public final class Planner {
             Objects.requireNonNull(solver, "solver");
             Objects.requireNonNull(effort, "effort");
             if (!(timeLimitSeconds > 0) || Double.isInfinite(timeLimitSeconds)) {
-                throw BerthException.invalid("timeLimitSeconds", Double.toString(timeLimitSeconds),
-                        "timeLimitSeconds: must be a positive, finite number of seconds, got " + timeLimitSeconds);
+                throw Require.invalid("timeLimitSeconds", Double.toString(timeLimitSeconds),
+                        "must be a positive, finite number of seconds, got " + timeLimitSeconds);
             }
             Objects.requireNonNull(progress, "progress (use Progress.NONE)");
             if (threads < 0) {
-                throw BerthException.invalid("threads", Integer.toString(threads), "threads: must be 0 (one per "
+                throw Require.invalid("threads", Integer.toString(threads), "must be 0 (one per "
                         + "processor) or more, got " + threads);
             }
             Objects.requireNonNull(searchNodes, "searchNodes (use OptionalLong.empty())");
             if (searchNodes.isPresent() && searchNodes.getAsLong() < 1) {
-                throw BerthException.invalid("searchNodes", Long.toString(searchNodes.getAsLong()),
-                        "searchNodes: must be at least 1 search node, got " + searchNodes.getAsLong());
+                throw Require.invalid("searchNodes", Long.toString(searchNodes.getAsLong()),
+                        "must be at least 1 search node, got " + searchNodes.getAsLong());
             }
             // a heuristic places once: it runs no exact search whose nodes could be counted
             if (!solver.searches() && searchNodes.isPresent()) {

@@ -1,6 +1,6 @@
 package dev.berth.plan;
 
-import dev.berth.failure.BerthException;
+import dev.berth.failure.Require;
 import dev.berth.solve.Solver;
 import dev.berth.solve.SolverKind;
 import dev.berth.solve.exact.ExactSolver;
@@ -26,7 +26,7 @@ public final class Solvers {
     public static Solver of(SolverKind kind, int threads) {
         Objects.requireNonNull(kind, "kind");
         if (threads < 0) {
-            throw BerthException.invalid("threads", Integer.toString(threads), "threads: must be 0 (one per processor) "
+            throw Require.invalid("threads", Integer.toString(threads), "must be 0 (one per processor) "
                     + "or more, got " + threads);
         }
         return switch (kind) {

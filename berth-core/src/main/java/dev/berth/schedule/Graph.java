@@ -1,7 +1,6 @@
 package dev.berth.schedule;
 
 import dev.berth.arith.Checked;
-import dev.berth.failure.BerthException;
 import dev.berth.failure.Require;
 
 import java.util.ArrayList;
@@ -113,7 +112,7 @@ public final class Graph {
     public Graph(String name, long alignment, List<Buffer> buffers, List<Operator> operators, List<List<String>> keepOrder) {
         this.name = Require.name(name, "name");
         if (alignment < 1) {
-            throw BerthException.invalid("alignment", Long.toString(alignment), "alignment: must be at least 1, got " + alignment);
+            throw Require.invalid("alignment", Long.toString(alignment), "must be at least 1, got " + alignment);
         }
         this.alignment = alignment;
         this.buffers = Require.elements(buffers, "buffers");
@@ -152,13 +151,13 @@ public final class Graph {
                 int b = bufferIndex.get(op.writes().get(j));
                 String path = at + ".writes[" + j + "]";
                 if (!role[b].produced()) {
-                    throw BerthException.invalid(path, op.writes().get(j), path + ": '" + op.writes().get(j) + "' is a graph "
+                    throw Require.invalid(path, op.writes().get(j), "'" + op.writes().get(j) + "' is a graph "
                             + role[b].id() + ", which no operator writes");
                 }
                 if (producer[b] >= 0 && producer[b] != o) {
-                    throw BerthException.invalid(path, op.writes().get(j), path + ": '" + op.writes().get(j)
-                            + "' is written by operators[" + producer[b] + "] '" + this.operators.get(producer[b]).name()
-                            + "' already; a buffer has one writer");
+                    throw Require.invalid(path, op.writes().get(j), "'" + op.writes().get(j)
+                            + "' is written by operators[" + producer[b] + "] '"
+                            + this.operators.get(producer[b]).name() + "' already; a buffer has one writer");
                 }
                 producer[b] = o;
             }
@@ -167,14 +166,14 @@ public final class Graph {
                 int b = bufferIndex.get(op.reads().get(j));
                 if (producer[b] == o) {
                     String path = at + ".reads[" + j + "]";
-                    throw BerthException.invalid(path, op.reads().get(j), path + ": '" + op.name() + "' reads '"
+                    throw Require.invalid(path, op.reads().get(j), "'" + op.name() + "' reads '"
                             + op.reads().get(j) + "', which it writes itself: a cycle");
                 }
             }
         }
         for (int b = 0; b < m; b++) {
             if (role[b].produced() && producer[b] < 0) {
-                throw BerthException.invalid("buffers[" + b + "]", this.buffers.get(b).name(), "buffers[" + b + "]: graph "
+                throw Require.invalid("buffers[" + b + "]", this.buffers.get(b).name(), "graph "
                         + role[b].id() + " '" + this.buffers.get(b).name() + "' is written by no operator");
             }
         }
@@ -198,14 +197,14 @@ public final class Graph {
                 String path = "keepOrder[" + c + "][" + j + "]";
                 Integer o = opIndex.get(chain.get(j));
                 if (o == null) {
-                    throw BerthException.invalid(path, chain.get(j), path + ": no operator is named '" + chain.get(j) + "'");
+                    throw Require.invalid(path, chain.get(j), "no operator is named '" + chain.get(j) + "'");
                 }
                 if (!chained.add(chain.get(j))) {
-                    throw BerthException.invalid(path, chain.get(j), path + ": '" + chain.get(j)
+                    throw Require.invalid(path, chain.get(j), "'" + chain.get(j)
                             + "' is in a kept chain already; an operator keeps its order in one chain");
                 }
                 if (o < before) {
-                    throw BerthException.invalid(path, chain.get(j), path + ": '" + chain.get(j) + "' is listed before '"
+                    throw Require.invalid(path, chain.get(j), "'" + chain.get(j) + "' is listed before '"
                             + chain.get(j - 1) + "'; a kept chain keeps the listed order");
                 }
                 if (before >= 0) {
@@ -267,25 +266,25 @@ public final class Graph {
                 String at = "operators[" + o + "].overwrites[" + j + "]";
                 Integer out = bufferIndex.get(w.output());
                 if (out == null || producer[out] != o) {
-                    throw BerthException.invalid(at + ".output", w.output(), at + ".output: '" + op.name()
+                    throw Require.invalid(at + ".output", w.output(), "'" + op.name()
                             + "' does not write '" + w.output() + "'; a pair is declared on the output's writer");
                 }
                 Integer in = bufferIndex.get(w.input());
                 if (in == null || Arrays.stream(reads[o]).noneMatch(b -> b == in)) {
-                    throw BerthException.invalid(at + ".input", w.input(), at + ".input: '" + op.name()
-                            + "' does not read '" + w.input() + "'; an output is written over an input of its own writer");
+                    throw Require.invalid(at + ".input", w.input(), "'" + op.name() + "' does not read '" + w.input()
+                            + "'; an output is written over an input of its own writer");
                 }
                 if (!role[in].reusable()) {
-                    throw BerthException.invalid(at + ".input", w.input(), at + ".input: '" + w.input() + "' is a graph "
+                    throw Require.invalid(at + ".input", w.input(), "'" + w.input() + "' is a graph "
                             + role[in].id() + "; graph outputs, constants and variables are never written over");
                 }
                 if (reserved[out] > reserved[in]) {
-                    throw BerthException.invalid(at + ".output", w.output(), at + ".output: '" + w.output() + "' reserves "
+                    throw Require.invalid(at + ".output", w.output(), "'" + w.output() + "' reserves "
                             + reserved[out] + " bytes, more than the " + reserved[in] + " of '" + w.input()
                             + "'; an output written over an input fits in it");
                 }
                 if (!seen.add(List.of(out, in))) {
-                    throw BerthException.invalid(at, w.output(), at + ": the pair '" + w.output() + "' over '" + w.input()
+                    throw Require.invalid(at, w.output(), "the pair '" + w.output() + "' over '" + w.input()
                             + "' is declared twice");
                 }
                 pairOut[o][j] = out;
@@ -300,7 +299,7 @@ public final class Graph {
     private static void unique(Map<String, Integer> index, String name, int i, String list, String at) {
         Integer first = index.putIfAbsent(name, i);
         if (first != null) {
-            throw BerthException.invalid(at + ".name", name, at + ".name: '" + name + "' names " + list + "[" + first
+            throw Require.invalid(at + ".name", name, "'" + name + "' names " + list + "[" + first
                     + "] already");
         }
     }
@@ -310,7 +309,7 @@ public final class Graph {
         for (int j = 0; j < names.size(); j++) {
             Integer b = index.get(names.get(j));
             if (b == null) {
-                throw BerthException.invalid(path + "[" + j + "]", names.get(j), path + "[" + j + "]: no buffer is named '"
+                throw Require.invalid(path + "[" + j + "]", names.get(j), "no buffer is named '"
                         + names.get(j) + "'");
             }
             out.add(b);
@@ -329,8 +328,8 @@ public final class Graph {
                     s.append(s.length() == 0 ? "" : " -> ").append('\'').append(operators.get(c).name()).append('\'');
                 }
                 int first = cycle.get(0);
-                throw BerthException.invalid("operators[" + first + "]", operators.get(first).name(), "operators[" + first
-                        + "]: the operators form a cycle (each reads what the previous writes): " + s);
+                throw Require.invalid("operators[" + first + "]", operators.get(first).name(),
+                        "the operators form a cycle (each reads what the previous writes): " + s);
             }
         }
         for (int o = 0; o < ops; o++) {
@@ -345,7 +344,7 @@ public final class Graph {
                 }
                 if (w >= 0) {
                     String path = "operators[" + o + "].reads[" + j + "]";
-                    throw BerthException.invalid(path, read, path + ": '" + read + "' is written by operators[" + w + "] '"
+                    throw Require.invalid(path, read, "'" + read + "' is written by operators[" + w + "] '"
                             + operators.get(w).name() + "', listed later; list the operators in an order that runs");
                 }
             }

@@ -1,7 +1,6 @@
 package dev.berth.schedule;
 
 import dev.berth.arith.Checked;
-import dev.berth.failure.BerthException;
 import dev.berth.failure.Require;
 
 import java.util.ArrayList;
@@ -66,8 +65,8 @@ public final class OrderSearch {
         Require.nonNull(order, "order");
         Require.nonNull(level, "inPlace");
         if (nodesPerSegment < 1) {
-            throw BerthException.invalid("nodes", Long.toString(nodesPerSegment), "nodes: the search needs at least 1 node per segment, got "
-                    + nodesPerSegment);
+            throw Require.invalid("nodes", Long.toString(nodesPerSegment),
+                    "the search needs at least 1 node per segment, got " + nodesPerSegment);
         }
         int n = g.ops;
         int[] listed = new int[n];

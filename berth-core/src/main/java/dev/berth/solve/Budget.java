@@ -1,6 +1,6 @@
 package dev.berth.solve;
 
-import dev.berth.failure.BerthException;
+import dev.berth.failure.Require;
 
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -66,7 +66,7 @@ public final class Budget {
     /** {@code invalid-input} at {@code seconds} unless it is 0..+Infinity. */
     private static void requireSeconds(double seconds) {
         if (!(seconds >= 0)) {
-            throw BerthException.invalid("seconds", Double.toString(seconds), "seconds: a time budget is 0 or more "
+            throw Require.invalid("seconds", Double.toString(seconds), "a time budget is 0 or more "
                     + "seconds (Infinity for no deadline), got " + seconds);
         }
     }

@@ -5,6 +5,7 @@ import dev.berth.failure.BerthException;
 import dev.berth.failure.Category;
 import dev.berth.failure.Facts;
 import dev.berth.failure.Failure;
+import dev.berth.failure.Require;
 import dev.berth.sweep.LiveBytes;
 import dev.berth.target.Space;
 
@@ -67,8 +68,7 @@ public final class SpaceProblem {
                 throw new NullPointerException("names[" + i + "]");
             }
             if (name.isEmpty()) {
-                throw BerthException.invalid("names[" + i + "]", name, "names[" + i
-                        + "]: an item's name must not be empty");
+                throw Require.invalid("names[" + i + "]", name, "an item's name must not be empty");
             }
             if (reserved[i] < 0) {
                 throw bad("reserved", i, name, Long.toString(reserved[i]), "must be a whole number of bytes in "
@@ -139,7 +139,7 @@ public final class SpaceProblem {
         }
         if (laterOfFirstPair >= 0) {
             String name = names[laterOfFirstPair];
-            throw BerthException.invalid("names[" + laterOfFirstPair + "]", name, "names[" + laterOfFirstPair + "]: '"
+            throw Require.invalid("names[" + laterOfFirstPair + "]", name, "'"
                     + name + "' is also the name of item " + earlier + "; item names are unique");
         }
     }
@@ -191,14 +191,14 @@ public final class SpaceProblem {
 
     private static void sameLength(String array, int length, int n, String reference) {
         if (length != n) {
-            throw BerthException.invalid(array, Integer.toString(length), array + ": " + length
+            throw Require.invalid(array, Integer.toString(length), length
                     + " entries, but " + reference + " has " + n + "; every array has one entry per item");
         }
     }
 
     private static void requireLimit(long limit) {
         if (limit < 0) {
-            throw BerthException.invalid("limit", Long.toString(limit), "limit: the largest end must be a whole number "
+            throw Require.invalid("limit", Long.toString(limit), "the largest end must be a whole number "
                     + "of bytes in 0..2^63-1, got " + limit);
         }
     }
@@ -271,11 +271,11 @@ public final class SpaceProblem {
         for (int k = 0; k < n; k++) {
             int i = keep[k];
             if (i < 0 || i >= names.length) {
-                throw BerthException.invalid("keep[" + k + "]", Integer.toString(i), "keep[" + k + "]: " + i
+                throw Require.invalid("keep[" + k + "]", Integer.toString(i), i
                         + " is not an item of this problem (0.." + (names.length - 1) + ")");
             }
             if (kept[i]) {
-                throw BerthException.invalid("keep[" + k + "]", Integer.toString(i), "keep[" + k + "]: item " + i
+                throw Require.invalid("keep[" + k + "]", Integer.toString(i), "item " + i
                         + " ('" + names[i] + "') is kept twice");
             }
             kept[i] = true;

@@ -4,6 +4,7 @@ import dev.berth.arith.Checked;
 import dev.berth.failure.BerthException;
 import dev.berth.failure.Facts;
 import dev.berth.failure.Failure;
+import dev.berth.failure.Require;
 
 import java.util.Arrays;
 
@@ -42,11 +43,11 @@ public final class LiveBytes {
         /** {@code invalid-input} at {@code bytes} or {@code step} unless both are as described. */
         public Peak {
             if (bytes < 0) {
-                throw BerthException.invalid("bytes", Long.toString(bytes), "bytes: a peak of live bytes cannot be "
+                throw Require.invalid("bytes", Long.toString(bytes), "a peak of live bytes cannot be "
                         + "negative, got " + bytes);
             }
             if (step < -1 || (bytes == 0) != (step == -1)) {
-                throw BerthException.invalid("step", Integer.toString(step), "step: a peak of " + bytes + " bytes is "
+                throw Require.invalid("step", Integer.toString(step), "a peak of " + bytes + " bytes is "
                         + (bytes == 0 ? "at no step (-1)" : "at a step 0..2^31-1") + ", got " + step);
             }
         }
@@ -66,7 +67,7 @@ public final class LiveBytes {
      */
     public static Peak firstAbove(int[] first, int[] last, long[] reserved, long limit) {
         if (limit < 0) {
-            throw BerthException.invalid("limit", Long.toString(limit), "limit: must be a whole number of bytes in "
+            throw Require.invalid("limit", Long.toString(limit), "must be a whole number of bytes in "
                     + "0..2^63-1, got " + limit);
         }
         return sweep(first, last, reserved, limit);
@@ -164,22 +165,22 @@ public final class LiveBytes {
     }
 
     private static BerthException lengths(String array, int length, int n) {
-        return BerthException.invalid(array, Integer.toString(length), array + ": " + length
+        return Require.invalid(array, Integer.toString(length), length
                 + " entries, but first has " + n + "; every array has one entry per item");
     }
 
     /** {@code invalid-input} naming the first wrong entry of item {@code i}. */
     private static BerthException badItem(int[] first, int[] last, long[] reserved, int i) {
         if (first[i] < 0) {
-            return BerthException.invalid("first[" + i + "]", Integer.toString(first[i]), "first[" + i
-                    + "]: a step is 0..2^31-1, got " + first[i]);
+            return Require.invalid("first[" + i + "]", Integer.toString(first[i]), "a step is 0..2^31-1, got "
+                    + first[i]);
         }
         if (last[i] < first[i]) {
-            return BerthException.invalid("last[" + i + "]", Integer.toString(last[i]), "last[" + i + "]: "
-                    + last[i] + " is before the first step " + first[i] + "; an item is live over first..last");
+            return Require.invalid("last[" + i + "]", Integer.toString(last[i]), last[i] + " is before the first step "
+                    + first[i] + "; an item is live over first..last");
         }
-        return BerthException.invalid("reserved[" + i + "]", Long.toString(reserved[i]), "reserved[" + i
-                + "]: must be a whole number of bytes in 0..2^63-1, got " + reserved[i]);
+        return Require.invalid("reserved[" + i + "]", Long.toString(reserved[i]),
+                "must be a whole number of bytes in 0..2^63-1, got " + reserved[i]);
     }
 
     private static final long START = 1L << 31;

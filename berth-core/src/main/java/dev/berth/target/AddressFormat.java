@@ -26,8 +26,8 @@ public record AddressFormat(String name, long maxAddress, EndConvention end) {
     /** A format of {@code bits}-bit addresses (1..63): {@code maxAddress = 2^bits - 1}, exclusive end. */
     public static AddressFormat bits(String name, int bits) {
         if (bits < 1 || bits > 63) {
-            throw dev.berth.failure.BerthException.invalid("formats." + name + ".bits", Integer.toString(bits),
-                    "formats." + name + ".bits: must be 1..63 (Berth's addresses are 0..2^63-1), got " + bits);
+            throw Require.invalid("formats." + name + ".bits", Integer.toString(bits),
+                    "must be 1..63 (Berth's addresses are 0..2^63-1), got " + bits);
         }
         return exclusive(name, bits == 63 ? Long.MAX_VALUE : (1L << bits) - 1);
     }

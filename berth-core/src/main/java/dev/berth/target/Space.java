@@ -1,6 +1,5 @@
 package dev.berth.target;
 
-import dev.berth.failure.BerthException;
 import dev.berth.failure.Require;
 
 import java.util.OptionalLong;
@@ -108,8 +107,8 @@ public sealed interface Space permits Space.Logical, Space.Local, Space.External
         if (capacity.isPresent()) {
             Require.nonNegative(capacity.getAsLong(), "spaces." + name + ".capacity");
             if (capacity.getAsLong() < runtimeReserve) {
-                throw BerthException.invalid("spaces." + name + ".runtimeReserve", Long.toString(runtimeReserve),
-                        "spaces." + name + ".runtimeReserve: " + runtimeReserve + " exceeds the capacity "
+                throw Require.invalid("spaces." + name + ".runtimeReserve", Long.toString(runtimeReserve),
+                        runtimeReserve + " exceeds the capacity "
                                 + capacity.getAsLong());
             }
         }
@@ -117,8 +116,8 @@ public sealed interface Space permits Space.Logical, Space.Local, Space.External
 
     private static long requireCost(String name, long accessCost) {
         if (accessCost < 0) {
-            throw BerthException.invalid("spaces." + name + ".accessCost", Long.toString(accessCost), "spaces." + name
-                    + ".accessCost: must be a whole number in 0..2^63-1 (the cost of one byte accessed), got " + accessCost);
+            throw Require.invalid("spaces." + name + ".accessCost", Long.toString(accessCost),
+                    "must be a whole number in 0..2^63-1 (the cost of one byte accessed), got " + accessCost);
         }
         return accessCost;
     }
@@ -217,8 +216,8 @@ public sealed interface Space permits Space.Logical, Space.Local, Space.External
         /** The bytes the space holds; not for a logical space, whose capacity is known only at deployment. */
         public Builder capacity(long bytes) {
             if (kind.equals("logical")) {
-                throw BerthException.invalid("spaces." + name + ".capacity", Long.toString(bytes), "spaces." + name
-                        + ".capacity: a logical space has no compile-time capacity; check what the runtime provides "
+                throw Require.invalid("spaces." + name + ".capacity", Long.toString(bytes),
+                        "a logical space has no compile-time capacity; check what the runtime provides "
                         + "with the deployment check, or make the space local");
             }
             this.capacity = OptionalLong.of(Require.nonNegative(bytes, "spaces." + name + ".capacity"));
@@ -228,8 +227,8 @@ public sealed interface Space permits Space.Logical, Space.Local, Space.External
         /** The absolute address of offset 0; only for an external space. */
         public Builder base(long address) {
             if (!kind.equals("external")) {
-                throw BerthException.invalid("spaces." + name + ".base", Long.toString(address), "spaces." + name
-                        + ".base: only an external space has a base; a " + kind + " space starts at 0");
+                throw Require.invalid("spaces." + name + ".base", Long.toString(address),
+                        "only an external space has a base; a " + kind + " space starts at 0");
             }
             this.base = Require.nonNegative(address, "spaces." + name + ".base");
             return this;
@@ -246,8 +245,8 @@ public sealed interface Space permits Space.Logical, Space.Local, Space.External
                 case "logical" -> new Logical(name, format, alignment, runtimeReserve, accessCost);
                 case "local" -> {
                     if (capacity.isEmpty()) {
-                        throw BerthException.invalid("spaces." + name + ".capacity", "spaces." + name
-                                + ".capacity: a local space needs a capacity (no capacity(...) was given)");
+                        throw Require.invalid("spaces." + name + ".capacity",
+                                "a local space needs a capacity (no capacity(...) was given)");
                     }
                     yield new Local(name, format, alignment, runtimeReserve, capacity.getAsLong(), accessCost);
                 }

@@ -1,6 +1,5 @@
 package dev.berth.target;
 
-import dev.berth.failure.BerthException;
 import dev.berth.failure.Require;
 
 import java.util.Collections;
@@ -25,32 +24,32 @@ public record Target(String name, Map<String, AddressFormat> formats, Map<String
         spaces = Collections.unmodifiableMap(new LinkedHashMap<>(Require.nonNull(spaces, "spaces")));
         Require.nonNull(generation, "generation");
         if (spaces.isEmpty()) {
-            throw BerthException.invalid("spaces", "spaces: target " + name + " has no space; a target needs at least "
+            throw Require.invalid("spaces", "target " + name + " has no space; a target needs at least "
                     + "one space (every buffer, fixed region and generated allocation is placed in one)");
         }
         for (Map.Entry<String, AddressFormat> e : formats.entrySet()) {
             Require.nonNull(e.getKey(), "formats key");
             Require.nonNull(e.getValue(), "formats." + e.getKey());
             if (!e.getValue().name().equals(e.getKey())) {
-                throw BerthException.invalid("formats." + e.getKey(), e.getValue().name(), "formats." + e.getKey()
-                        + ": the key names format '" + e.getValue().name() + "'; a format is keyed by its own name");
+                throw Require.invalid("formats." + e.getKey(), e.getValue().name(), "the key names format '"
+                        + e.getValue().name() + "'; a format is keyed by its own name");
             }
         }
         for (Map.Entry<String, Space> e : spaces.entrySet()) {
             Require.nonNull(e.getKey(), "spaces key");
             Space s = Require.nonNull(e.getValue(), "spaces." + e.getKey());
             if (!s.name().equals(e.getKey())) {
-                throw BerthException.invalid("spaces." + e.getKey(), s.name(), "spaces." + e.getKey()
-                        + ": the key names space '" + s.name() + "'; a space is keyed by its own name");
+                throw Require.invalid("spaces." + e.getKey(), s.name(), "the key names space '" + s.name()
+                        + "'; a space is keyed by its own name");
             }
             AddressFormat f = formats.get(s.format().name());
             if (f == null) {
-                throw BerthException.invalid("spaces." + s.name() + ".format", s.format().name(),
-                        "spaces." + s.name() + ".format: no format named '" + s.format().name() + "' in formats");
+                throw Require.invalid("spaces." + s.name() + ".format", s.format().name(),
+                        "no format named '" + s.format().name() + "' in formats");
             }
             if (!f.equals(s.format())) {
-                throw BerthException.invalid("spaces." + s.name() + ".format", s.format().name(), "spaces." + s.name()
-                        + ".format: " + s.format().describe() + " is not the target's " + f.describe());
+                throw Require.invalid("spaces." + s.name() + ".format", s.format().name(), s.format().describe()
+                        + " is not the target's " + f.describe());
             }
         }
         if (generation.isPresent()) {
@@ -60,8 +59,8 @@ public record Target(String name, Map<String, AddressFormat> formats, Map<String
                 requireSpace(spaces, d.space(), "generation.descriptor.space");
                 if (d.addressFormat().isPresent() && !formats.containsKey(d.addressFormat().get())) {
                     String f = d.addressFormat().get();
-                    throw BerthException.invalid("generation.descriptor.addressFormat", f,
-                            "generation.descriptor.addressFormat: no format named '" + f + "' in formats");
+                    throw Require.invalid("generation.descriptor.addressFormat", f,
+                            "no format named '" + f + "' in formats");
                 }
             }
             if (g.instruction().isPresent()) {
@@ -77,7 +76,7 @@ public record Target(String name, Map<String, AddressFormat> formats, Map<String
 
     private static void requireSpace(Map<String, Space> spaces, String name, String path) {
         if (!spaces.containsKey(name)) {
-            throw BerthException.invalid(path, name, path + ": no space named '" + name + "' in spaces");
+            throw Require.invalid(path, name, "no space named '" + name + "' in spaces");
         }
     }
 
@@ -89,7 +88,7 @@ public record Target(String name, Map<String, AddressFormat> formats, Map<String
         Require.nonNull(path, "path");
         Space s = spaces.get(Require.nonNull(spaceName, "spaceName"));
         if (s == null) {
-            throw BerthException.invalid(path, spaceName, path + ": unknown space '" + spaceName + "'; target "
+            throw Require.invalid(path, spaceName, "unknown space '" + spaceName + "'; target "
                     + name + " has " + String.join(", ", spaces.keySet()));
         }
         return s;
@@ -121,8 +120,8 @@ public record Target(String name, Map<String, AddressFormat> formats, Map<String
         public Builder space(Space space) {
             Require.nonNull(space, "space");
             if (spaces.containsKey(space.name())) {
-                throw BerthException.invalid("spaces." + space.name(), space.name(), "spaces." + space.name()
-                        + ": duplicate space name '" + space.name() + "'");
+                throw Require.invalid("spaces." + space.name(), space.name(), "duplicate space name '" + space.name()
+                        + "'");
             }
             addFormat(space.format(), "spaces." + space.name() + ".format");
             spaces.put(space.name(), space);
@@ -141,7 +140,7 @@ public record Target(String name, Map<String, AddressFormat> formats, Map<String
         private void addFormat(AddressFormat f, String path) {
             AddressFormat had = formats.putIfAbsent(f.name(), f);
             if (had != null && !had.equals(f)) {
-                throw BerthException.invalid(path, f.name(), path + ": two formats named '" + f.name() + "': "
+                throw Require.invalid(path, f.name(), "two formats named '" + f.name() + "': "
                         + had.describe() + " and " + f.describe());
             }
         }

@@ -1,6 +1,5 @@
 package dev.berth.verify;
 
-import dev.berth.failure.BerthException;
 import dev.berth.failure.Require;
 import dev.berth.text.Visible;
 
@@ -15,7 +14,7 @@ public sealed interface Verdict {
     record Valid(long checks) implements Verdict {
         public Valid {
             if (checks < 0) {
-                throw BerthException.invalid("checks", Long.toString(checks), "checks: a count of checks is "
+                throw Require.invalid("checks", Long.toString(checks), "a count of checks is "
                         + "0..2^63-1, got " + checks);
             }
         }
@@ -33,7 +32,7 @@ public sealed interface Verdict {
         public Invalid {
             violations = Require.elements(violations, "violations");
             if (violations.isEmpty()) {
-                throw BerthException.invalid("violations", "[]", "violations: an invalid verdict needs at least one "
+                throw Require.invalid("violations", "[]", "an invalid verdict needs at least one "
                         + "violation; a plan without any is Valid");
             }
         }

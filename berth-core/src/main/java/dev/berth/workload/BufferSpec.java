@@ -82,7 +82,7 @@ public record BufferSpec(String name, long size, List<Space> candidates, long ac
     public BufferSpec in(Space chosen) {
         Require.nonNull(chosen, "chosen");
         if (!candidates.contains(chosen)) {
-            throw BerthException.invalid("chosen", chosen.name(), "chosen: space " + chosen.name()
+            throw Require.invalid("chosen", chosen.name(), "space " + chosen.name()
                     + " is not a candidate of buffer '" + name + "' (" + names(candidates) + ")");
         }
         return new BufferSpec(name, size, List.of(chosen), accesses, alignment, live, tile);
@@ -105,15 +105,15 @@ public record BufferSpec(String name, long size, List<Space> candidates, long ac
         }
         Require.nonNull(candidates, "buffer '" + name + "'.space");
         if (candidates.isEmpty()) {
-            throw BerthException.invalid("buffer '" + name + "'.space", "[]", "buffer '" + name + "'.space: the list "
+            throw Require.invalid("buffer '" + name + "'.space", "[]", "the list "
                     + "of candidate spaces is empty; give at least one space");
         }
         Set<String> seen = new HashSet<>();
         for (int j = 0; j < candidates.size(); j++) {
             Space s = Require.nonNull(candidates.get(j), "buffer '" + name + "'.space[" + j + "]");
             if (!seen.add(s.name())) {
-                throw BerthException.invalid("buffer '" + name + "'.space[" + j + "]", s.name(), "buffer '" + name
-                        + "'.space[" + j + "]: space '" + s.name() + "' is already a candidate; each space is listed once");
+                throw Require.invalid("buffer '" + name + "'.space[" + j + "]", s.name(), "space '" + s.name()
+                        + "' is already a candidate; each space is listed once");
             }
         }
         return List.copyOf(candidates);
@@ -121,8 +121,8 @@ public record BufferSpec(String name, long size, List<Space> candidates, long ac
 
     private static long requireAccesses(String name, long accesses) {
         if (accesses < 0) {
-            throw BerthException.invalid("buffer '" + name + "'.accesses", Long.toString(accesses), "buffer '" + name
-                    + "'.accesses: must be a whole number of accesses in 0..2^63-1, got " + accesses);
+            throw Require.invalid("buffer '" + name + "'.accesses", Long.toString(accesses),
+                    "must be a whole number of accesses in 0..2^63-1, got " + accesses);
         }
         return accesses;
     }

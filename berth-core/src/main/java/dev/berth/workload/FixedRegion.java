@@ -1,6 +1,5 @@
 package dev.berth.workload;
 
-import dev.berth.failure.BerthException;
 import dev.berth.failure.Require;
 import dev.berth.target.Space;
 
@@ -13,7 +12,7 @@ public record FixedRegion(String name, Space space, long offset, long size, Life
         Require.nonNegative(size, "fixed '" + name + "'.size");
         Require.nonNull(live, "fixed.live");
         if (size > Long.MAX_VALUE - offset) {
-            throw BerthException.invalid("fixed '" + name + "'", "fixed '" + name + "': offset " + offset + " + size "
+            throw Require.invalid("fixed '" + name + "'", "offset " + offset + " + size "
                     + size + " is not a range of bytes in 0..2^63-1");
         }
     }

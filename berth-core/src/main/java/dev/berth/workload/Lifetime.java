@@ -1,16 +1,16 @@
 package dev.berth.workload;
 
-import dev.berth.failure.BerthException;
+import dev.berth.failure.Require;
 
 /** Inclusive step interval {@code [first, last]}, {@code 0 <= first <= last <= 2^31-1}. */
 public record Lifetime(int first, int last) {
     public Lifetime {
         if (first < 0) {
-            throw BerthException.invalid("live", "[" + first + ", " + last + "]", "live: [" + first + ", " + last
+            throw Require.invalid("live", "[" + first + ", " + last + "]", "[" + first + ", " + last
                     + "]: steps are whole numbers in 0..2^31-1");
         }
         if (last < first) {
-            throw BerthException.invalid("live", "[" + first + ", " + last + "]", "live: [" + first + ", " + last
+            throw Require.invalid("live", "[" + first + ", " + last + "]", "[" + first + ", " + last
                     + "] is reversed: last must be at least first (steps are inclusive)");
         }
     }

@@ -1,6 +1,6 @@
 package dev.berth.workload;
 
-import dev.berth.failure.BerthException;
+import dev.berth.failure.Require;
 
 import java.util.HashMap;
 import java.util.HashSet;
@@ -22,20 +22,21 @@ final class OperatorCheck {
     static void listed(String workload, List<BufferSpec> buffers, Operators.Listed listed) {
         List<BufferUse> uses = listed.uses();
         if (uses.size() != buffers.size()) {
-            throw BerthException.invalid("operators.uses", "operators.uses: " + uses.size() + " uses for "
+            throw Require.invalid("operators.uses", uses.size() + " uses for "
                     + buffers.size() + " buffers; give one per buffer, in the buffers' order");
         }
         Map<String, Integer> index = new HashMap<>();
         for (int i = 0; i < buffers.size(); i++) {
             BufferSpec b = buffers.get(i);
             if (!uses.get(i).buffer().equals(b.name())) {
-                throw BerthException.invalid("operators.uses[" + i + "]", uses.get(i).buffer(), "operators.uses[" + i
-                        + "]: names '" + uses.get(i).buffer() + "', but buffers[" + i + "] is '" + b.name() + "'");
+                throw Require.invalid("operators.uses[" + i + "]", uses.get(i).buffer(), "names '"
+                        + uses.get(i).buffer() + "', but buffers[" + i + "] is '" + b.name() + "'");
             }
             if (b.hasChoice()) {
                 String at = "buffers[" + i + "].space";
-                throw BerthException.invalid(at, at + ": buffer '" + b.name() + "' has candidate spaces ("
-                        + BufferSpec.names(b.candidates()) + "); in a workload with operators each buffer has one space");
+                throw Require.invalid(at, "buffer '" + b.name() + "' has candidate spaces ("
+                        + BufferSpec.names(b.candidates())
+                        + "); in a workload with operators each buffer has one space");
             }
             index.put(b.name(), i);
         }
@@ -53,7 +54,7 @@ final class OperatorCheck {
             Lifetime want = steps.get(b.name());
             if (!b.live().equals(want)) {
                 String at = "buffers[" + i + "].live";
-                throw BerthException.invalid(at, b.live().toString(), at + ": buffer '" + b.name() + "' is live over "
+                throw Require.invalid(at, b.live().toString(), "buffer '" + b.name() + "' is live over "
                         + b.live() + ", but the listed order of the operators makes it " + want
                         + " (Operators.Listed.lifetimes gives every buffer's steps)");
             }
@@ -83,7 +84,7 @@ final class OperatorCheck {
             known(byName, p.output(), at + ".output");
             known(byName, p.input(), at + ".input");
             if (!outputs.add(p.output()) || !inputs.add(p.input())) {
-                throw BerthException.invalid(at, p.output(), at + ": '" + p.output() + "' over '" + p.input()
+                throw Require.invalid(at, p.output(), "'" + p.output() + "' over '" + p.input()
                         + "': each output is written over one input, and each input hosts one output");
             }
             pairOf(byName.get(p.output()), byName.get(p.input()), at + ".output", at + ".input");
@@ -92,7 +93,7 @@ final class OperatorCheck {
 
     private static void known(Map<String, BufferSpec> byName, String name, String at) {
         if (!byName.containsKey(name)) {
-            throw BerthException.invalid(at, name, at + ": no buffer is named '" + name + "'");
+            throw Require.invalid(at, name, "no buffer is named '" + name + "'");
         }
     }
 
@@ -101,13 +102,13 @@ final class OperatorCheck {
         if (out.tile().isPresent() || in.tile().isPresent()) {
             BufferSpec tiled = out.tile().isPresent() ? out : in;
             String at = tiled == out ? outAt : inAt;
-            throw BerthException.invalid(at, tiled.name(), at + ": buffer '" + tiled.name() + "' is tiled; a tiled "
+            throw Require.invalid(at, tiled.name(), "buffer '" + tiled.name() + "' is tiled; a tiled "
                     + "buffer is not written over another, nor another over it");
         }
         if (out.hasChoice() || in.hasChoice() || !out.space().name().equals(in.space().name())) {
-            throw BerthException.invalid(inAt, in.name(), inAt + ": '" + out.name() + "' is in space "
-                    + BufferSpec.names(out.candidates()) + ", '" + in.name() + "' in " + BufferSpec.names(in.candidates())
-                    + "; a buffer written over another is in its space");
+            throw Require.invalid(inAt, in.name(), "'" + out.name() + "' is in space "
+                    + BufferSpec.names(out.candidates()) + ", '" + in.name() + "' in "
+                    + BufferSpec.names(in.candidates()) + "; a buffer written over another is in its space");
         }
     }
 }

@@ -99,7 +99,7 @@ public sealed interface Operators {
                 BufferUse u = uses.get(i);
                 if (!u.overwrites().isEmpty() && !writer.containsKey(u.buffer())) {
                     String at = "buffers[" + i + "].overwrites[0]";
-                    throw BerthException.invalid(at, u.buffer(), at + ": '" + u.buffer() + "' is written by no "
+                    throw Require.invalid(at, u.buffer(), "'" + u.buffer() + "' is written by no "
                             + "operator; a buffer is written over an input of the operator that writes it");
                 }
             }

@@ -41,14 +41,14 @@ public record Workload(String name, List<BufferSpec> buffers, List<FixedRegion> 
         for (int i = 0; i < buffers.size(); i++) {
             String n = buffers.get(i).name();
             if (!names.add(n)) {
-                throw BerthException.invalid("buffers[" + i + "].name", n, "buffers[" + i + "].name: duplicate name '"
+                throw Require.invalid("buffers[" + i + "].name", n, "duplicate name '"
                         + n + "'");
             }
         }
         for (int i = 0; i < fixed.size(); i++) {
             String n = fixed.get(i).name();
             if (!names.add(n)) {
-                throw BerthException.invalid("fixed[" + i + "].name", n, "fixed[" + i + "].name: duplicate name '"
+                throw Require.invalid("fixed[" + i + "].name", n, "duplicate name '"
                         + n + "'");
             }
         }
