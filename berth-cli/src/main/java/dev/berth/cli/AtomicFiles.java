@@ -1,7 +1,7 @@
 package dev.berth.cli;
 
 import dev.berth.failure.BerthException;
-import dev.berth.io.FileErrors;
+import dev.berth.io.model.FileErrors;
 
 import java.io.BufferedOutputStream;
 import java.io.IOException;
