@@ -2,6 +2,7 @@ package dev.berth.io;
 
 import dev.berth.failure.BerthException;
 import dev.berth.failure.Require;
+import dev.berth.target.AddressFormat;
 import dev.berth.target.Space;
 import dev.berth.target.Target;
 import dev.berth.workload.BufferSpec;
@@ -51,7 +52,7 @@ public final class FastSpace {
         }
         long cap = capacity.getAsLong();
         Space.Local l = had == null ? null : (Space.Local) had;
-        dev.berth.target.AddressFormat f = l == null ? slow.format() : l.format();
+        AddressFormat f = l == null ? slow.format() : l.format();
         long addressable = f.addressableBytes();
         if (cap > addressable) {
             throw BerthException.invalid("--fast-capacity", Long.toString(cap), "--fast-capacity " + cap + " is more "

@@ -1,5 +1,7 @@
 package dev.berth.io;
 
+import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
@@ -9,18 +11,23 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.cfg.JsonNodeFeature;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.berth.arith.Sizes;
 import dev.berth.failure.BerthException;
 
+import java.io.CharConversionException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.math.BigInteger;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Predicate;
 
 /**
@@ -101,7 +108,7 @@ public final class Json {
     static void requireEnd(JsonParser p) throws IOException {
         JsonToken t = p.nextToken();
         if (t != null) {
-            throw new com.fasterxml.jackson.core.JsonParseException(p, "trailing token " + t + " after the top-level value");
+            throw new JsonParseException(p, "trailing token " + t + " after the top-level value");
         }
     }
 
@@ -124,19 +131,19 @@ public final class Json {
         } catch (JsonParseException e) {
             throw BerthException.invalid(what, what + ": not valid JSON at line " + e.getLocation().getLineNr()
                     + ", column " + e.getLocation().getColumnNr() + ": " + e.getOriginalMessage());
-        } catch (com.fasterxml.jackson.databind.exc.MismatchedInputException e) {
+        } catch (MismatchedInputException e) {
             // FAIL_ON_TRAILING_TOKENS: the one mismatch a tree read has; Jackson's message names its classes
-            com.fasterxml.jackson.core.JsonLocation at = e.getLocation();
+            JsonLocation at = e.getLocation();
             throw BerthException.invalid(what, what + ": not valid JSON: more text after the top-level value"
                     + (at == null ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr())
                     + " (a file holds one JSON object)");
-        } catch (com.fasterxml.jackson.core.JacksonException e) {
+        } catch (JacksonException e) {
             throw BerthException.invalid(what, what + ": not valid JSON: " + e.getOriginalMessage());
         } catch (NumberFormatException | ArithmeticException e) {
             // a number Jackson cannot hold even as a BigDecimal (an exponent of 20 digits): not a
             // JacksonException, but bad input all the same
             throw BerthException.invalid(what, what + ": a number in the file cannot be read: " + e.getMessage());
-        } catch (java.io.CharConversionException e) {
+        } catch (CharConversionException e) {
             // bytes that are not text in the encoding Jackson detected (UTF-8, -16 or -32, from the first bytes)
             throw BerthException.invalid(what, what + ": not JSON text: " + e.getMessage());
         }
@@ -163,7 +170,7 @@ public final class Json {
     /** The first key of an object (in the file's order) that is not allowed. */
     static BerthException unknownKey(String path, String k, Set<String> allowed) {
         return BerthException.invalid(join(path, k), k, join(path, k) + ": unknown key '" + k + "' (allowed: "
-                + String.join(", ", new java.util.TreeSet<>(allowed)) + ")");
+                + String.join(", ", new TreeSet<>(allowed)) + ")");
     }
 
     /**
@@ -249,9 +256,9 @@ public final class Json {
         if (n == null || !n.isIntegralNumber()) {
             throw BerthException.invalid(path, text(n), path + ": expected a whole number, got " + kind(n));
         }
-        java.math.BigInteger v = n.bigIntegerValue();
-        if (v.compareTo(java.math.BigInteger.valueOf(min)) < 0
-                || v.compareTo(java.math.BigInteger.valueOf(Integer.MAX_VALUE)) > 0) {
+        BigInteger v = n.bigIntegerValue();
+        if (v.compareTo(BigInteger.valueOf(min)) < 0
+                || v.compareTo(BigInteger.valueOf(Integer.MAX_VALUE)) > 0) {
             throw BerthException.invalid(path, v.toString(), path + ": " + v + " is outside " + min + ".." + Integer.MAX_VALUE);
         }
         return v.intValue();
@@ -269,7 +276,7 @@ public final class Json {
     /** A JSON array of strings (names), each checked at its path {@code p[j]}. */
     static List<String> strings(JsonNode n, String p) {
         List<JsonNode> a = array(n, p);
-        List<String> out = new java.util.ArrayList<>(a.size());
+        List<String> out = new ArrayList<>(a.size());
         for (int j = 0; j < a.size(); j++) {
             out.add(string(a.get(j), p + "[" + j + "]"));
         }
@@ -287,7 +294,7 @@ public final class Json {
             case NUMBER -> "the number " + n;
             case BOOLEAN -> "the boolean " + n;
             case NULL -> "null";
-            default -> n.getNodeType().toString().toLowerCase(java.util.Locale.ROOT);
+            default -> n.getNodeType().toString().toLowerCase(Locale.ROOT);
         };
     }
 

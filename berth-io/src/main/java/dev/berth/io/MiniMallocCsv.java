@@ -15,7 +15,16 @@ import dev.berth.workload.FixedRegion;
 import dev.berth.workload.Lifetime;
 import dev.berth.workload.Workload;
 
+import java.io.BufferedWriter;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
@@ -26,6 +35,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -185,7 +195,7 @@ public final class MiniMallocCsv {
      */
     public static Document read(Path file) {
         String fileName = file.getFileName() == null ? "" : file.getFileName().toString();
-        String name = fileName.toLowerCase(java.util.Locale.ROOT).endsWith(".csv")
+        String name = fileName.toLowerCase(Locale.ROOT).endsWith(".csv")
                 ? fileName.substring(0, fileName.length() - 4) : fileName;
         try {
             return stream(file, name);
@@ -203,7 +213,7 @@ public final class MiniMallocCsv {
 
     /** The file read line by line, strictly as UTF-8: any problem is an exception (of any type). */
     static Document stream(Path file, String name) throws IOException {
-        try (java.io.Reader in = new java.io.InputStreamReader(Files.newInputStream(file), StandardCharsets.UTF_8
+        try (Reader in = new InputStreamReader(Files.newInputStream(file), StandardCharsets.UTF_8
                 .newDecoder().onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT))) {
             return parse(new StreamedLines(in), name, file.toString());
         }
@@ -216,14 +226,14 @@ public final class MiniMallocCsv {
 
     /** The lines of a reader, one at a time. */
     private static final class StreamedLines implements Lines {
-        private final java.io.Reader in;
+        private final Reader in;
         private final char[] buf = new char[1 << 16];
         private final StringBuilder line = new StringBuilder();
         private int pos;
         private int len;
         private boolean done;
 
-        StreamedLines(java.io.Reader in) {
+        StreamedLines(Reader in) {
             this.in = in;
         }
 
@@ -260,7 +270,7 @@ public final class MiniMallocCsv {
         String text;
         try {
             text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(java.nio.ByteBuffer.wrap(bytes)).toString();
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
         } catch (CharacterCodingException e) {
             throw BerthException.invalid(where, where + ": not UTF-8 text");
         }
@@ -274,7 +284,7 @@ public final class MiniMallocCsv {
         try {
             return parse(() -> at[0] < split.length ? split[at[0]++] : null, name, where);
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         }
     }
 
@@ -421,11 +431,11 @@ public final class MiniMallocCsv {
      * already has one, which is filled in).
      */
     public static String write(Document doc, Plan plan) {
-        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
         try {
             write(doc, plan, out);
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         }
         return out.toString(StandardCharsets.UTF_8);
     }
@@ -435,7 +445,7 @@ public final class MiniMallocCsv {
      * plan without a buffer of a row (a plan of another document) is {@code invalid-input} naming
      * {@code plan}, before anything is written.
      */
-    public static void write(Document doc, Plan plan, java.io.OutputStream out) throws IOException {
+    public static void write(Document doc, Plan plan, OutputStream out) throws IOException {
         Require.nonNull(doc, "doc");
         Require.nonNull(plan, "plan");
         Require.nonNull(out, "out");
@@ -452,7 +462,7 @@ public final class MiniMallocCsv {
             }
         }
         int offsetColumn = doc.header().indexOf("offset");
-        java.io.Writer w = new java.io.BufferedWriter(new java.io.OutputStreamWriter(out, StandardCharsets.UTF_8), 1 << 16);
+        Writer w = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), 1 << 16);
         List<String> header = new ArrayList<>(doc.header());
         if (offsetColumn < 0) {
             header.add("offset");

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.berth.artifact.Assignment;
 import dev.berth.artifact.DescriptorEntry;
 import dev.berth.artifact.Optimality;
 import dev.berth.artifact.Plan;
@@ -155,7 +156,7 @@ public final class PlanJson {
     }
 
     /** The {@code assignment} object (§6 version 3, §7 {@code plan --json}): see {@link AssignmentJson}. */
-    public static void writeAssignment(JsonGenerator g, dev.berth.artifact.Assignment a) throws IOException {
+    public static void writeAssignment(JsonGenerator g, Assignment a) throws IOException {
         AssignmentJson.write(g, a);
     }
 
@@ -326,7 +327,7 @@ public final class PlanJson {
             // v1 does not carry the peak step: the reservations give it
             spaces.replaceAll((name, m) -> withPeakStep(buffers, name, m));
         }
-        Optional<dev.berth.artifact.Assignment> assignment = Optional.empty();
+        Optional<Assignment> assignment = Optional.empty();
         JsonNode a = top.value("assignment");
         if (version < 3 && a != null) {
             throw BerthException.invalid("assignment", "assignment: a version " + version + " plan has none (it came "

@@ -12,8 +12,10 @@ import dev.berth.target.Target;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -36,7 +38,7 @@ public final class TargetJson {
             try (InputStream in = TargetJson.class.getResourceAsStream("/dev/berth/targets/" + nameOrFile + ".json")) {
                 return read(Json.parse(in, nameOrFile), nameOrFile);
             } catch (IOException e) {
-                throw new java.io.UncheckedIOException(e);
+                throw new UncheckedIOException(e);
             }
         }
         Path p = Path.of(nameOrFile);
@@ -96,7 +98,7 @@ public final class TargetJson {
     }
 
     private static Set<String> fieldNames(JsonNode n) {
-        java.util.Set<String> s = new java.util.HashSet<>();
+        Set<String> s = new HashSet<>();
         if (n != null) {
             n.fieldNames().forEachRemaining(s::add);
         }

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
+import java.io.ByteArrayOutputStream;
 import java.nio.file.Path;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -209,10 +210,10 @@ class MiniMallocCsvTest {
         MiniMallocCsv.Document d = parse(INPUT_12);
         PlanResult r = Planner.plan(MiniMallocCsv.target(12), parse("id,lower,upper,size\nb1,0,3,4\n")
                 .workload(MiniMallocCsv.target(12)), Planner.Options.defaults());
-        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> MiniMallocCsv.write(d, r.plan(), out))
-                .isInstanceOfSatisfying(dev.berth.failure.BerthException.class, e -> {
-                    assertThat(e.category()).isEqualTo(dev.berth.failure.Category.INVALID_INPUT);
+                .isInstanceOfSatisfying(BerthException.class, e -> {
+                    assertThat(e.category()).isEqualTo(Category.INVALID_INPUT);
                     assertThat(e.failure().fields()).containsEntry("path", "plan");
                 })
                 .hasMessageContaining("plan: it has no buffer b2 in space mem (line 3 of t)");
@@ -223,8 +224,8 @@ class MiniMallocCsvTest {
     void rowsWithOffsetsThatOverlapAreNamedByTheLaterRowsLine() {
         MiniMallocCsv.Document d = parse("id,lower,upper,size,offset\na,0,10,100,0\nfree,0,10,8,\nb,0,10,100,50\n");
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> d.workload(MiniMallocCsv.target(1000)))
-                .isInstanceOfSatisfying(dev.berth.failure.BerthException.class, e -> {
-                    assertThat(e.category()).isEqualTo(dev.berth.failure.Category.INVALID_INPUT);
+                .isInstanceOfSatisfying(BerthException.class, e -> {
+                    assertThat(e.category()).isEqualTo(Category.INVALID_INPUT);
                     assertThat(e.failure().fields()).containsEntry("path", d.name() + ":4");
                 })
                 .hasMessageContaining("line 4: two rows with an offset overlap: b [50, +100) overlaps a [0, +100)")

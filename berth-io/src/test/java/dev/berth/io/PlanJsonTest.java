@@ -1,7 +1,9 @@
 package dev.berth.io;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.berth.TestData;
 import dev.berth.artifact.Assignment;
 import dev.berth.artifact.DescriptorEntry;
 import dev.berth.artifact.Optimality;
@@ -11,10 +13,14 @@ import dev.berth.artifact.SpaceMetrics;
 import dev.berth.failure.BerthException;
 import dev.berth.failure.Category;
 import dev.berth.measure.SpaceAssembler;
+import dev.berth.plan.PlanResult;
 import dev.berth.plan.Planner;
 import dev.berth.solve.SolverChoice;
 import dev.berth.solve.SolverKind;
 import dev.berth.target.Space;
+import dev.berth.verify.PlanValidator;
+import dev.berth.verify.Verdict;
+import dev.berth.workload.BufferSpec;
 import dev.berth.workload.Lifetime;
 import dev.berth.workload.Origin;
 import dev.berth.workload.Workload;
@@ -22,14 +28,18 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.Test;
 
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.SplittableRandom;
 import java.util.function.Consumer;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -158,8 +168,8 @@ class PlanJsonTest {
         ((ObjectNode) root.get("buffers").get(0)).put("offset", Long.MAX_VALUE);
         Plan read = PlanJson.read(root);
         assertThat(read.version()).isEqualTo(1);
-        assertThat(dev.berth.verify.PlanValidator.validate(read)).isInstanceOfSatisfying(
-                dev.berth.verify.Verdict.Invalid.class, v -> assertThat(v.toString()).contains("t0"));
+        assertThat(PlanValidator.validate(read)).isInstanceOfSatisfying(
+                Verdict.Invalid.class, v -> assertThat(v.toString()).contains("t0"));
         rejects(r -> {
             ((ObjectNode) r.get("buffers").get(0)).put("reserved", 1L << 62);
             ((ObjectNode) r.get("buffers").get(1)).put("reserved", 1L << 62);
@@ -249,9 +259,9 @@ class PlanJsonTest {
 
     private static JsonNode parse(byte[] bytes) {
         try {
-            return Json.parse(new java.io.ByteArrayInputStream(bytes), "test");
+            return Json.parse(new ByteArrayInputStream(bytes), "test");
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         }
     }
 
@@ -375,7 +385,7 @@ class PlanJsonTest {
         rejects(v3, r -> choice(r).put("rank", -1), "assignment.choices[0].rank");
         rejects(v3, r -> choice(r).put("colour", 1), "assignment.choices[0].colour");
         rejects(v3, r -> {
-            ((com.fasterxml.jackson.databind.node.ArrayNode) assignment(r).get("choices")).add(choice(r).deepCopy());
+            ((ArrayNode) assignment(r).get("choices")).add(choice(r).deepCopy());
             assignment(r).put("cost", 8492 + 8192);
         }, "assignment.choices[1].buffer", "two choices");
         rejects(v3, r -> why(r).put("reason", "busy"), "assignment.choices[0].why.reason", "full, fragmented");
@@ -409,7 +419,7 @@ class PlanJsonTest {
                   { "name": "b", "size": "128KiB", "space": ["sram", "global"], "accesses": 2, "live": [1, 3] },
                   { "name": "c", "size": "4KiB", "space": "global", "accesses": 5, "live": [0, 3] } ] }
                 """.getBytes(StandardCharsets.UTF_8)), "fs", target);
-        dev.berth.plan.PlanResult r = Planner.plan(target, w, Planner.Options.defaults());
+        PlanResult r = Planner.plan(target, w, Planner.Options.defaults());
         Plan p = r.plan();
         Assignment a = p.assignment().orElseThrow();
         assertThat(r.assignment()).contains(a);
@@ -440,7 +450,7 @@ class PlanJsonTest {
     @CsvSource({"1", "2", "3", "4", "5"})
     void buffersWrittenStraightAreTheGeneratorsBytes(long seed) throws IOException {
         var target = TargetJson.load("npu-ref");
-        java.util.SplittableRandom rnd = new java.util.SplittableRandom(seed);
+        SplittableRandom rnd = new SplittableRandom(seed);
         String[] pieces = {"t", "conv_1", "a.b", "\"", "\\", "\u0001", "\u007f", "\u009b", "\u00e9", "\u4e2d", " ", "/", "~"};
         Workload.Builder b = Workload.builder("w" + seed);
         int n = 40 + rnd.nextInt(40);
@@ -450,15 +460,15 @@ class PlanJsonTest {
                 name.append(pieces[rnd.nextInt(pieces.length)]);
             }
             int first = rnd.nextInt(20);
-            b.buffer(new dev.berth.workload.BufferSpec(name.toString(), 1 + rnd.nextInt(1 << 20), target.space("global", "t"),
+            b.buffer(new BufferSpec(name.toString(), 1 + rnd.nextInt(1 << 20), target.space("global", "t"),
                     1L << rnd.nextInt(8), new Lifetime(first, first + rnd.nextInt(10)), Optional.empty()));
         }
         List<Plan> plans = List.of(Planner.plan(target, b.build(), Planner.Options.defaults()).plan(),
-                Planner.plan(target, WorkloadJson.read(dev.berth.TestData.root().resolve("examples/tiled.json"), target),
+                Planner.plan(target, WorkloadJson.read(TestData.root().resolve("examples/tiled.json"), target),
                         Planner.Options.defaults()).plan(), handBuilt());
         for (Plan plan : plans) {
-            java.io.ByteArrayOutputStream straight = new java.io.ByteArrayOutputStream();
-            java.io.ByteArrayOutputStream generator = new java.io.ByteArrayOutputStream();
+            ByteArrayOutputStream straight = new ByteArrayOutputStream();
+            ByteArrayOutputStream generator = new ByteArrayOutputStream();
             PlanJson.write(plan, straight, true);
             PlanJson.write(plan, generator, false);
             assertThat(straight.toString(StandardCharsets.UTF_8)).isEqualTo(generator.toString(StandardCharsets.UTF_8));

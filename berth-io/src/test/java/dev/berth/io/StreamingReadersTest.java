@@ -1,6 +1,7 @@
 package dev.berth.io;
 
 import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.berth.TestData;
 import dev.berth.artifact.Plan;
 import dev.berth.failure.BerthException;
@@ -12,10 +13,12 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.regex.Matcher;
@@ -73,7 +76,7 @@ class StreamingReadersTest {
             case 2:
             case 3:
                 Matcher m = VALUE.matcher(text);
-                List<int[]> spans = new java.util.ArrayList<>();
+                List<int[]> spans = new ArrayList<>();
                 while (m.find()) {
                     spans.add(new int[]{m.start(), m.end()});
                 }
@@ -97,7 +100,7 @@ class StreamingReadersTest {
         return Json.streaming(Json.MAPPER.createParser(bytes));
     }
 
-    private static com.fasterxml.jackson.databind.JsonNode tree(byte[] bytes, String what) throws IOException {
+    private static JsonNode tree(byte[] bytes, String what) throws IOException {
         return Json.parse(new ByteArrayInputStream(bytes), what);
     }
 
@@ -177,7 +180,7 @@ class StreamingReadersTest {
                 int at = rnd.nextInt(original.length);
                 byte[] ins = rnd.nextBoolean() ? inserts[rnd.nextInt(inserts.length)] : new byte[0];
                 int cut = ins.length == 0 ? 1 + rnd.nextInt(3) : 0;
-                java.io.ByteArrayOutputStream b = new java.io.ByteArrayOutputStream();
+                ByteArrayOutputStream b = new ByteArrayOutputStream();
                 b.write(original, 0, at);
                 b.write(ins);
                 b.write(original, Math.min(original.length, at + cut), Math.max(0, original.length - at - cut));

@@ -4,6 +4,7 @@ import dev.berth.failure.BerthException;
 import dev.berth.failure.Category;
 import dev.berth.plan.Planner;
 import dev.berth.target.Target;
+import dev.berth.workload.BufferSpec;
 import dev.berth.workload.Workload;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -11,7 +12,10 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -20,8 +24,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class WorkloadJsonTest {
     /** A field's error in a workload file names the file first, then the field (issue 27), in the message only. */
     @Test
-    void aFieldErrorInAWorkloadFileNamesTheFile(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws IOException {
-        java.nio.file.Path f = java.nio.file.Files.writeString(dir.resolve("w.json"),
+    void aFieldErrorInAWorkloadFileNamesTheFile(@org.junit.jupiter.api.io.TempDir Path dir) throws IOException {
+        Path f = Files.writeString(dir.resolve("w.json"),
                 "{\"workload\": \"w\", \"buffers\": [{\"name\": \"a\", \"size\": 64, \"space\": \"nope\", \"live\": [0, 1]}]}");
         assertThatThrownBy(() -> WorkloadJson.read(f, TargetJson.load("npu-ref")))
                 .isInstanceOfSatisfying(BerthException.class, e -> {
@@ -37,7 +41,7 @@ class WorkloadJsonTest {
             return WorkloadJson.read(Json.parse(new ByteArrayInputStream(json.getBytes(StandardCharsets.UTF_8)), "w.json"),
                     "w", NPU_REF);
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         }
     }
 
@@ -123,7 +127,7 @@ class WorkloadJsonTest {
                 NPU_REF.spaces().get("global"));
         assertThat(w.buffers().get(0).accesses()).isEqualTo(3);
         // a list of one is that space given alone, accessed once by default
-        assertThat(w.buffers().get(1)).isEqualTo(dev.berth.workload.BufferSpec.named("b").size(64)
+        assertThat(w.buffers().get(1)).isEqualTo(BufferSpec.named("b").size(64)
                 .in(NPU_REF.spaces().get("global")).live(0, 1).build());
         assertThat(w.buffers().get(2).accesses()).isZero();
         var r = Planner.plan(NPU_REF, w, Planner.Options.defaults());

@@ -3,7 +3,10 @@ package dev.berth.io.onnx;
 import dev.berth.arith.Checked;
 import dev.berth.workload.Workload;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * An ONNX model turned into a workload, with what the import found out: every tensor's type,
@@ -25,7 +28,7 @@ import java.util.List;
  */
 public record ImportedModel(String name, Workload workload, String activationSpace, String constantSpace,
                            List<TensorRecord> tensors, List<StepInfo> steps, List<String> outputs, List<String> foldedIfs,
-                           List<String> viewsShared, int opset, java.util.Map<String, Long> accesses) {
+                           List<String> viewsShared, int opset, Map<String, Long> accesses) {
 
     /**
      * One executed node.
@@ -47,7 +50,7 @@ public record ImportedModel(String name, Workload workload, String activationSpa
         outputs = List.copyOf(outputs);
         foldedIfs = List.copyOf(foldedIfs);
         viewsShared = List.copyOf(viewsShared);
-        accesses = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(accesses));
+        accesses = Collections.unmodifiableMap(new LinkedHashMap<>(accesses));
     }
 
     /** Graph inputs and node outputs (not weights, not If outputs). */

@@ -1,6 +1,7 @@
 package dev.berth.io.onnx;
 
 import dev.berth.failure.BerthException;
+import dev.berth.failure.Category;
 import dev.berth.io.model.InputFix;
 import dev.berth.io.model.ModelSpaces;
 import dev.berth.io.onnx.proto.Onnx.ModelProto;
@@ -8,6 +9,7 @@ import dev.berth.target.Target;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -48,7 +50,7 @@ public final class OnnxImport {
     }
 
     private static String stem(String fileName) {
-        return fileName.toLowerCase(java.util.Locale.ROOT).endsWith(".onnx")
+        return fileName.toLowerCase(Locale.ROOT).endsWith(".onnx")
                 ? fileName.substring(0, fileName.length() - 5) : fileName;
     }
 
@@ -59,7 +61,7 @@ public final class OnnxImport {
             ImportedGraph g = GraphImporter.run(model, what, InputFix.parse(options.inputs()));
             return WorkloadBuilder.build(name, g, target.space(act, "--activation-space"), target.space(con, "--constant-space"));
         } catch (BerthException e) {
-            if (e.category() != dev.berth.failure.Category.ARITHMETIC_OVERFLOW) {
+            if (e.category() != Category.ARITHMETIC_OVERFLOW) {
                 throw e;
             }
             // a tensor whose element count or byte size passes 2^63-1: the file claims what no plan can

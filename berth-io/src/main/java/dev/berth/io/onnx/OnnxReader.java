@@ -4,6 +4,7 @@ import com.google.protobuf.CodedInputStream;
 import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.UnsafeByteOperations;
 import dev.berth.failure.BerthException;
+import dev.berth.io.FileErrors;
 import dev.berth.io.onnx.proto.Onnx.ModelProto;
 
 import java.io.IOException;
@@ -41,7 +42,7 @@ final class OnnxReader {
             }
             map = ch.map(FileChannel.MapMode.READ_ONLY, 0, size);
         } catch (IOException e) {
-            throw dev.berth.io.FileErrors.cannotRead(file, what, e);
+            throw FileErrors.cannotRead(file, what, e);
         }
         return decode(map, size, what);
     }
@@ -65,7 +66,7 @@ final class OnnxReader {
             in.checkLastTagWas(0);
         } catch (InvalidProtocolBufferException e) {
             throw BerthException.invalid(what, what + ": not a valid ONNX model: " + describe(e, in.getTotalBytesRead(), size));
-        } catch (java.io.IOException | RuntimeException e) {
+        } catch (IOException | RuntimeException e) {
             // protobuf signals some malformed input with unchecked exceptions
             throw BerthException.invalid(what, what + ": not a valid ONNX model: the protobuf data is malformed near byte "
                     + in.getTotalBytesRead() + " of " + size + " (" + e.getClass().getSimpleName() + ")");

@@ -7,6 +7,7 @@ import dev.berth.workload.Lifetime;
 import dev.berth.workload.Workload;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -92,7 +93,7 @@ final class WorkloadBuilder {
                     e.getValue(), Optional.empty());
             (role == Role.WEIGHT ? weights : role == Role.INPUT ? inputs : acts).add(b);
         }
-        acts.sort(java.util.Comparator.comparingInt((BufferSpec b) -> b.live().first()));
+        acts.sort(Comparator.comparingInt((BufferSpec b) -> b.live().first()));
         Map<String, Long> accesses = accesses(g, bufferOf, inputs, acts);
         List<BufferSpec> all = new ArrayList<>(inputs);
         all.addAll(acts);

@@ -15,11 +15,16 @@ import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * TFLite model → workload, with TFLM's view of the tensors ({@link TflmView}):
@@ -115,7 +120,7 @@ public final class TfliteImport {
     }
 
     static String stem(String fileName) {
-        return fileName.toLowerCase(java.util.Locale.ROOT).endsWith(".tflite")
+        return fileName.toLowerCase(Locale.ROOT).endsWith(".tflite")
                 ? fileName.substring(0, fileName.length() - 7) : fileName;
     }
 
@@ -145,7 +150,7 @@ public final class TfliteImport {
         Map<Long, String> constantBuffer = new LinkedHashMap<>();
         boolean keepsFilePlan = m.offlinePlan().isPresent() && !o.replacePlan();
         List<TflmView.Entry> kept = keepsFilePlan ? kept(m, view) : List.of();
-        java.util.Set<String> keptLabels = new java.util.HashSet<>();
+        Set<String> keptLabels = new HashSet<>();
         kept.forEach(e -> keptLabels.add(e.label()));
         for (TflmView.Entry e : view.entries()) {
             TfliteModel.Tensor tensor = m.subgraphs().get(e.subgraph()).tensors().get(e.index());
@@ -197,7 +202,7 @@ public final class TfliteImport {
      * between them are safe, and does not move them.
      */
     private static List<TflmView.Entry> kept(TfliteModel m, TflmView view) {
-        java.util.Set<String> custom = new java.util.HashSet<>();
+        Set<String> custom = new HashSet<>();
         for (TfliteModel.Subgraph g : m.subgraphs()) {
             for (TfliteModel.Operator op : g.operators()) {
                 if (op.builtinCode() == BuiltinOperator.CUSTOM) {
@@ -232,7 +237,7 @@ public final class TfliteImport {
      * NPU's input and scratch tensors at one offset).
      */
     static List<FixedRegion> keptRegions(List<TflmView.Entry> kept, Space arena, int shift) {
-        java.util.TreeSet<Integer> cutSet = new java.util.TreeSet<>();
+        TreeSet<Integer> cutSet = new TreeSet<>();
         List<Lifetime> live = new ArrayList<>();
         for (TflmView.Entry e : kept) {
             Lifetime l = lifetime(e, shift);
@@ -267,7 +272,7 @@ public final class TfliteImport {
     }
 
     private static List<long[]> union(List<long[]> ranges) {
-        ranges.sort(java.util.Comparator.comparingLong(r -> r[0]));
+        ranges.sort(Comparator.comparingLong(r -> r[0]));
         List<long[]> out = new ArrayList<>();
         for (long[] r : ranges) {
             if (!out.isEmpty() && r[0] <= out.get(out.size() - 1)[1]) {

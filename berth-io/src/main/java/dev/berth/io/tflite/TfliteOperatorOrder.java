@@ -5,6 +5,7 @@ import dev.berth.failure.Require;
 import dev.berth.schedule.Schedule;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -87,7 +88,7 @@ public final class TfliteOperatorOrder {
                     + " operators, but subgraph 0 has " + n + "; a reordered file runs each of them once");
         }
         int[] position = new int[n];
-        java.util.Arrays.fill(position, -1);
+        Arrays.fill(position, -1);
         for (int i = 0; i < n; i++) {
             int o = order[i];
             if (o < 0 || o >= n || position[o] >= 0) {

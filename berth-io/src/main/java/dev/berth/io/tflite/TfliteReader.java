@@ -1,6 +1,7 @@
 package dev.berth.io.tflite;
 
 import dev.berth.failure.BerthException;
+import dev.berth.io.FileErrors;
 import org.tensorflow.lite.schema.BuiltinOperator;
 import org.tensorflow.lite.schema.BuiltinOptions;
 import org.tensorflow.lite.schema.CallOnceOptions;
@@ -18,9 +19,12 @@ import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.IntUnaryOperator;
 
 /**
  * Reads a {@code .tflite} file (a FlatBuffer with identifier {@code TFL3}) through the TFLite
@@ -56,7 +60,7 @@ public final class TfliteReader {
             }
             map = ch.map(FileChannel.MapMode.READ_ONLY, 0, size);
         } catch (IOException e) {
-            throw dev.berth.io.FileErrors.cannotRead(file, what, e);
+            throw FileErrors.cannotRead(file, what, e);
         }
         return read(map, what);
     }
@@ -276,7 +280,7 @@ public final class TfliteReader {
         }
     }
 
-    private static int[] ints(int n, java.util.function.IntUnaryOperator get) {
+    private static int[] ints(int n, IntUnaryOperator get) {
         int[] a = new int[n];
         for (int i = 0; i < n; i++) {
             a[i] = get.applyAsInt(i);
@@ -385,7 +389,7 @@ public final class TfliteReader {
     /** Depth-first over the calls, without recursion on the Java stack; fills the steps of each subgraph. */
     private static void visit(TfliteModel m, TfliteVerifier v, int root, int[] state, long[] steps, long[] uses,
                               int[][] calls) {
-        java.util.ArrayDeque<int[]> stack = new java.util.ArrayDeque<>(); // {subgraph, next call position}
+        ArrayDeque<int[]> stack = new ArrayDeque<>(); // {subgraph, next call position}
         stack.push(new int[] {root, 0});
         state[root] = 1;
         while (!stack.isEmpty()) {
@@ -421,10 +425,10 @@ public final class TfliteReader {
     }
 
     private static int[] flatCalls(TfliteModel.Subgraph g) {
-        return g.operators().stream().flatMapToInt(o -> java.util.Arrays.stream(o.calls())).toArray();
+        return g.operators().stream().flatMapToInt(o -> Arrays.stream(o.calls())).toArray();
     }
 
-    private static String path(java.util.ArrayDeque<int[]> stack, int callee, TfliteModel m) {
+    private static String path(ArrayDeque<int[]> stack, int callee, TfliteModel m) {
         List<Integer> chain = new ArrayList<>();
         stack.descendingIterator().forEachRemaining(f -> chain.add(f[0]));
         int from = chain.indexOf(callee);
@@ -433,7 +437,7 @@ public final class TfliteReader {
             int s = chain.get(i);
             int next = i + 1 < chain.size() ? chain.get(i + 1) : callee;
             String op = m.subgraphs().get(s).operators().stream()
-                    .filter(o -> java.util.Arrays.stream(o.calls()).anyMatch(c -> c == next)).findFirst()
+                    .filter(o -> Arrays.stream(o.calls()).anyMatch(c -> c == next)).findFirst()
                     .map(o -> o.opName() + " operator " + o.index()).orElse("an operator");
             sb.append("subgraph ").append(s).append(" runs subgraph ").append(next).append(" (").append(op).append(")");
             if (i + 1 < chain.size()) {

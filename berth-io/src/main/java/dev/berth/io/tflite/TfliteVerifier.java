@@ -4,6 +4,7 @@ import dev.berth.failure.BerthException;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
 
 /**
  * Bounds checks over a {@code .tflite} FlatBuffer before any generated schema class reads it.
@@ -76,7 +77,7 @@ final class TfliteVerifier {
         for (int i = 0; i < 4; i++) {
             id[i] = bb.get(4 + i);
         }
-        String ident = new String(id, java.nio.charset.StandardCharsets.ISO_8859_1);
+        String ident = new String(id, StandardCharsets.ISO_8859_1);
         if (!IDENTIFIER.equals(ident)) {
             throw bad("header", "the file identifier (bytes 4-7) is " + printable(id) + ", not \"TFL3\": this is not "
                     + "a TensorFlow Lite flatbuffer");

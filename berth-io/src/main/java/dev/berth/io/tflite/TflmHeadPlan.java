@@ -8,18 +8,22 @@ import dev.berth.plan.InvalidPlanException;
 import dev.berth.plan.PlanResult;
 import dev.berth.plan.Planner;
 import dev.berth.measure.SpaceAssembler;
+import dev.berth.solve.Progress;
 import dev.berth.solve.SolverKind;
 import dev.berth.workload.BufferSpec;
 import dev.berth.workload.Origin;
 import dev.berth.workload.Workload;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Set;
 
 /**
  * The head TFLM will run a planned model with, and the offline plan that makes it smallest.
@@ -158,7 +162,7 @@ public final class TflmHeadPlan {
         if (!scratch.isEmpty()) {
             sources.add(Source.BERTH_TENSORS_ALONE);
             // the same search, its progress shown, its brackets (those of another workload) not reported
-            dev.berth.solve.Progress shown = options.progress();
+            Progress shown = options.progress();
             Planner.Options quiet = options.withProgress(shown::searching);
             offsets.add(TflmOfflinePlan.offsets(m, Planner.plan(m.target(), withoutScratch(m), quiet).plan()));
         }
@@ -196,7 +200,7 @@ public final class TflmHeadPlan {
         }
         int[] offline = sources.get(bestIndex) == Source.FILE ? offsets.get(bestIndex)
                 : TflmOfflinePlan.offsets(m, best.plan());
-        if (!java.util.Arrays.equals(offline, offsets.get(bestIndex))) {
+        if (!Arrays.equals(offline, offsets.get(bestIndex))) {
             throw new IllegalStateException("the plan kept does not hold the offsets of " + sources.get(bestIndex));
         }
         return new Choice(best, offline, sources.get(bestIndex), OptionalLong.of(bestHead), OptionalLong.of(own.head()),
@@ -205,7 +209,7 @@ public final class TflmHeadPlan {
 
     /** The workload without its scratch buffers. */
     private static Workload withoutScratch(ImportedTflite m) {
-        java.util.Set<String> names = new java.util.HashSet<>();
+        Set<String> names = new HashSet<>();
         for (int k = 0; k < m.scratch().size(); k++) {
             names.add(TflmScratch.label(k));
         }

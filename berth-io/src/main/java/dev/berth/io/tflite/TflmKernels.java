@@ -5,6 +5,8 @@ import dev.berth.failure.BerthException;
 import dev.berth.failure.Require;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -75,7 +77,7 @@ public final class TflmKernels {
     public record Prediction(List<TflmScratch> scratch, Map<String, Integer> unknown) {
         public Prediction {
             scratch = List.copyOf(scratch);
-            unknown = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(unknown));
+            unknown = Collections.unmodifiableMap(new LinkedHashMap<>(unknown));
         }
 
         /** Every operator's requests are known. */
@@ -253,7 +255,7 @@ public final class TflmKernels {
     private static long dim(TfliteModel.Tensor t, int d, String name, String what) {
         if (d >= t.shape().length) {
             throw BerthException.invalid(what, what + ": tensor " + t.label() + " of " + name + " has shape "
-                    + java.util.Arrays.toString(t.shape()) + ", without the dimension " + d + " TFLM's kernel reads");
+                    + Arrays.toString(t.shape()) + ", without the dimension " + d + " TFLM's kernel reads");
         }
         return t.shape()[d];
     }

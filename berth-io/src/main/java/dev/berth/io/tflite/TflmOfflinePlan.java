@@ -6,6 +6,7 @@ import dev.berth.artifact.Plan;
 import dev.berth.artifact.PlannedBuffer;
 import dev.berth.failure.BerthException;
 import dev.berth.failure.Require;
+import dev.berth.io.FileErrors;
 import org.tensorflow.lite.schema.Buffer;
 import org.tensorflow.lite.schema.Metadata;
 import org.tensorflow.lite.schema.Model;
@@ -115,7 +116,7 @@ public final class TflmOfflinePlan {
             }
             return write(ch.map(FileChannel.MapMode.READ_ONLY, 0, ch.size()), what, m, offsets, order);
         } catch (IOException e) {
-            throw dev.berth.io.FileErrors.cannotRead(input, what, e);
+            throw FileErrors.cannotRead(input, what, e);
         }
     }
 

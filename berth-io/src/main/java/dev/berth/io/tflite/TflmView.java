@@ -4,8 +4,10 @@ import dev.berth.arith.Checked;
 import dev.berth.failure.BerthException;
 import dev.berth.failure.Category;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -78,15 +80,15 @@ public final class TflmView {
      * {@code limit} of them. TFLM accepts such a plan: it checks only the number of offsets.
      */
     public List<Overlap> offlineOverlaps(int limit) {
-        List<Entry> placed = new java.util.ArrayList<>();
+        List<Entry> placed = new ArrayList<>();
         for (Entry e : entries) {
             if (e.planned() && e.offlineOffset() >= 0 && e.bytes() > 0) {
                 placed.add(e);
             }
         }
-        placed.sort(java.util.Comparator.comparingLong((Entry e) -> e.offlineOffset())
+        placed.sort(Comparator.comparingLong((Entry e) -> e.offlineOffset())
                 .thenComparingInt(Entry::subgraph).thenComparingInt(Entry::index));
-        List<Overlap> out = new java.util.ArrayList<>();
+        List<Overlap> out = new ArrayList<>();
         for (int i = 0; i < placed.size() && out.size() < limit; i++) {
             Entry a = placed.get(i);
             long end = a.offlineEnd();
@@ -234,7 +236,7 @@ public final class TflmView {
     private static int walk(TfliteModel m, int[] base, int[] first, int[] last, int[][] opFirst, int[][] opLast) {
         int[] count = {0};
         // frames: {subgraph, next operator, phase (0 = before the operator's calls, then call position + 1)}
-        java.util.ArrayDeque<int[]> stack = new java.util.ArrayDeque<>();
+        ArrayDeque<int[]> stack = new ArrayDeque<>();
         enter(m, 0, base, first, last, count, stack);
         while (!stack.isEmpty()) {
             int[] f = stack.peek();
@@ -280,7 +282,7 @@ public final class TflmView {
     }
 
     private static void enter(TfliteModel m, int subgraph, int[] base, int[] first, int[] last, int[] count,
-                              java.util.ArrayDeque<int[]> stack) {
+                              ArrayDeque<int[]> stack) {
         int b = base[subgraph];
         for (int t : m.subgraphs().get(subgraph).inputs()) {
             create(first, b + t, count[0]);

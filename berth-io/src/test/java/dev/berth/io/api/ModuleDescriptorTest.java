@@ -1,5 +1,6 @@
 package dev.berth.io.api;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.google.flatbuffers.FlatBufferBuilder;
@@ -39,7 +40,7 @@ class ModuleDescriptorTest {
 
     private static ModuleFinder modules() {
         return ModuleFinder.of(Stream.of(PlanJson.class, Planner.class, JsonNode.class, JsonGenerator.class,
-                        com.fasterxml.jackson.annotation.JsonProperty.class, ByteString.class, Model.class,
+                        JsonProperty.class, ByteString.class, Model.class,
                         FlatBufferBuilder.class)
                 .map(ModuleDescriptorTest::home).distinct().toArray(Path[]::new));
     }

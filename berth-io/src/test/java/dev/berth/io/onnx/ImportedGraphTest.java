@@ -1,6 +1,7 @@
 package dev.berth.io.onnx;
 
 import dev.berth.TestData;
+import dev.berth.io.TargetJson;
 import dev.berth.io.model.InputFix;
 import dev.berth.io.onnx.ImportedGraph.Role;
 import org.junit.jupiter.api.Test;
@@ -57,7 +58,7 @@ class ImportedGraphTest {
     void theImporterReturnsTheGraphTheModelIsBuiltFrom() {
         Path file = TestData.root().resolve("testdata/models/ch_ppocr_mobile_v2.0_cls_infer.onnx");
         ImportedGraph g = GraphImporter.run(OnnxReader.read(file), file.toString(), InputFix.parse(List.of("x=1x3x48x192")));
-        ImportedModel m = OnnxImport.read(file, dev.berth.io.TargetJson.load("npu-ref"), OnnxImport.Options.of("x=1x3x48x192"));
+        ImportedModel m = OnnxImport.read(file, TargetJson.load("npu-ref"), OnnxImport.Options.of("x=1x3x48x192"));
         assertThat(g.steps()).isEqualTo(m.steps());
         assertThat(g.outputs()).isEqualTo(m.outputs());
         assertThat(g.opset()).isEqualTo(m.opset());

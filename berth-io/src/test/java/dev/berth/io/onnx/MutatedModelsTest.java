@@ -12,7 +12,10 @@ import dev.berth.target.Target;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 
@@ -71,7 +74,7 @@ class MutatedModelsTest {
             }
             return;
         }
-        List<Integer> ints = new java.util.ArrayList<>();
+        List<Integer> ints = new ArrayList<>();
         for (int i = 0; i < n.getAttributeCount(); i++) {
             AttributeProto a = n.getAttribute(i);
             if (a.hasI() || a.getIntsCount() > 0 || (a.hasT() && a.getT().getDataType() == 7)) {
@@ -107,7 +110,7 @@ class MutatedModelsTest {
         } else if (t.getRawData().size() >= 8) {
             byte[] raw = t.getRawData().toByteArray();
             int at = 8 * rnd.nextInt(raw.length / 8);
-            java.nio.ByteBuffer.wrap(raw).order(java.nio.ByteOrder.LITTLE_ENDIAN).putLong(at, v);
+            ByteBuffer.wrap(raw).order(ByteOrder.LITTLE_ENDIAN).putLong(at, v);
             b.setRawData(com.google.protobuf.ByteString.copyFrom(raw));
         }
         return b.build();

@@ -1,6 +1,7 @@
 package dev.berth.io.onnx;
 
 import com.google.protobuf.ByteString;
+import dev.berth.io.TargetJson;
 import dev.berth.io.onnx.proto.Onnx.ModelProto;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -39,7 +40,7 @@ class OnnxReaderTest {
                 .node("MatMul", in("x", "w"), out("y")).output("y");
         Path p = dir.resolve("m.onnx");
         Files.write(p, m.bytes());
-        ImportedModel im = OnnxImport.read(p, dev.berth.io.TargetJson.load("npu-ref"), OnnxImport.Options.of());
+        ImportedModel im = OnnxImport.read(p, TargetJson.load("npu-ref"), OnnxImport.Options.of());
         assertThat(im.weightBytes()).isEqualTo(1 << 20);
         assertThat(TestModel.byName(im).get("y").bytes()).isEqualTo(4096);
     }

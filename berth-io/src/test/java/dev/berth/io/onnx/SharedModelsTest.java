@@ -3,12 +3,14 @@ package dev.berth.io.onnx;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.berth.TestData;
+import dev.berth.artifact.PlannedBuffer;
 import dev.berth.io.TargetJson;
 import dev.berth.plan.PlanResult;
 import dev.berth.plan.Planner;
 import dev.berth.target.Target;
 import dev.berth.verify.PlanValidator;
 import dev.berth.workload.BufferSpec;
+import dev.berth.workload.Origin;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -23,6 +25,7 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -79,15 +82,15 @@ class SharedModelsTest {
     void importsAndPlansWithAValidPlan(String file, List<String> inputs) {
         Path model = TestData.require("models/" + file);
         Target npuRef = TargetJson.load("npu-ref");
-        ImportedModel im = OnnxImport.read(model, npuRef, new OnnxImport.Options(inputs, java.util.Optional.empty(),
-                java.util.Optional.empty()));
+        ImportedModel im = OnnxImport.read(model, npuRef, new OnnxImport.Options(inputs, Optional.empty(),
+                Optional.empty()));
         PlanResult r = Planner.plan(npuRef, im.workload(), Planner.Options.defaults());
         assertThat(PlanValidator.validate(r.plan()).valid()).isTrue();
-        assertThat(r.plan().buffers().stream().filter(b -> b.origin() == dev.berth.workload.Origin.TENSOR))
+        assertThat(r.plan().buffers().stream().filter(b -> b.origin() == Origin.TENSOR))
                 .hasSize(im.workload().buffers().size());
         // and npu-ref's generation adds the instruction stream, nothing else (no tiles, no descriptors)
-        assertThat(r.plan().buffers().stream().filter(b -> b.origin() != dev.berth.workload.Origin.TENSOR))
-                .extracting(dev.berth.artifact.PlannedBuffer::name).containsExactly("instructions");
+        assertThat(r.plan().buffers().stream().filter(b -> b.origin() != Origin.TENSOR))
+                .extracting(PlannedBuffer::name).containsExactly("instructions");
         // every activation byte is planned in global, every weight in weights
         long weights = 0;
         for (BufferSpec b : im.workload().buffers()) {
@@ -118,7 +121,7 @@ class SharedModelsTest {
         Path model = TestData.require("models/" + file);
         JsonNode expected = JSON.readTree(TestData.require("models/expected/" + file + ".shapes.json").toFile());
         ImportedModel im = OnnxImport.read(model, TargetJson.load("npu-ref"), new OnnxImport.Options(inputs,
-                java.util.Optional.empty(), java.util.Optional.empty()));
+                Optional.empty(), Optional.empty()));
         Map<String, TensorRecord> mine = new LinkedHashMap<>();
         for (TensorRecord t : im.tensors()) {
             mine.put(t.name(), t);

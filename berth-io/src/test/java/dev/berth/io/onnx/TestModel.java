@@ -11,6 +11,7 @@ import dev.berth.io.onnx.proto.Onnx.TensorProto;
 import dev.berth.io.onnx.proto.Onnx.TensorShapeProto;
 import dev.berth.io.onnx.proto.Onnx.TypeProto;
 import dev.berth.io.onnx.proto.Onnx.ValueInfoProto;
+import dev.berth.target.Target;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -21,7 +22,7 @@ import java.util.TreeMap;
 
 /** Builds small ONNX models in tests with the generated protobuf classes. */
 final class TestModel {
-    private static final dev.berth.target.Target NPU_REF = TargetJson.load("npu-ref");
+    private static final Target NPU_REF = TargetJson.load("npu-ref");
     private final GraphProto.Builder graph = GraphProto.newBuilder().setName("test");
     private final int opset;
 

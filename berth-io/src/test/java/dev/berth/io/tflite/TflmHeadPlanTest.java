@@ -4,15 +4,19 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.berth.TestData;
 import dev.berth.artifact.Plan;
 import dev.berth.artifact.PlannedBuffer;
+import dev.berth.failure.BerthException;
 import dev.berth.io.TargetJson;
 import dev.berth.plan.PlanResult;
 import dev.berth.plan.Planner;
 import dev.berth.verify.PlanValidator;
 import dev.berth.verify.Verdict;
+import dev.berth.workload.Lifetime;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import java.nio.ByteBuffer;
+import java.util.Arrays;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -123,14 +127,14 @@ class TflmHeadPlanTest {
                 new TflmScratch(16, 2, 9)));
         assertThat(org.assertj.core.api.Assertions.catchThrowableOfType(() -> TfliteImport.read(
                         TestData.require("models/tflite/" + file), TargetJson.load("tflm"), o),
-                dev.berth.failure.BerthException.class).getMessage())
+                BerthException.class).getMessage())
                 .contains("scratch[1].last is step 9").contains("steps are 0..4");
     }
 
     private static ImportedTflite chain(int operators) {
         TinyTflite.Op[] ops = new TinyTflite.Op[operators];
-        java.util.Arrays.fill(ops, TinyTflite.Op.fc());
-        return TfliteImport.read(java.nio.ByteBuffer.wrap(TinyTflite.build(TinyTflite.Graph.of(ops))), "chain.tflite",
+        Arrays.fill(ops, TinyTflite.Op.fc());
+        return TfliteImport.read(ByteBuffer.wrap(TinyTflite.build(TinyTflite.Graph.of(ops))), "chain.tflite",
                 TargetJson.load("tflm"), TfliteImport.Options.of());
     }
 
@@ -157,7 +161,7 @@ class TflmHeadPlanTest {
         assertThat(none.result()).isSameAs(r);
         assertThat(none.offline()).containsExactly(TflmOfflinePlan.offsets(over, r.plan()));
         assertThat(org.assertj.core.api.Assertions.catchThrowable(() -> TflmGreedyPlanner.ofModel(over.view(), null,
-                List.of()))).isInstanceOfSatisfying(dev.berth.failure.BerthException.class, e -> assertThat(
+                List.of()))).isInstanceOfSatisfying(BerthException.class, e -> assertThat(
                         e.failure().fields()).containsEntry("category", "invalid-input").containsEntry("path", "buffers"));
     }
 
@@ -175,7 +179,7 @@ class TflmHeadPlanTest {
                 "/dev/berth/io/fuzz/TfliteImportFuzzTestInputs/tfliteFile/crash-tflm-own-unused-tensors-at-step-minus-1")) {
             file = in.readAllBytes();
         }
-        ImportedTflite m = TfliteImport.read(java.nio.ByteBuffer.wrap(file), "f.tflite", TargetJson.load("tflm"),
+        ImportedTflite m = TfliteImport.read(ByteBuffer.wrap(file), "f.tflite", TargetJson.load("tflm"),
                 TfliteImport.Options.of());
         List<TflmView.Entry> unmarked = m.view().entries().stream()
                 .filter(e -> e.planned() && e.lastUsed() == TflmView.UNSET).toList();
@@ -183,7 +187,7 @@ class TflmHeadPlanTest {
         assertThat(m.stepShift()).isEqualTo(1);
         for (TflmView.Entry e : unmarked) {
             assertThat(live(m, e))
-                    .isEqualTo(new dev.berth.workload.Lifetime(0, 0));
+                    .isEqualTo(new Lifetime(0, 0));
         }
         for (TflmView.Entry e : m.view().entries()) {
             if (e.planned() && !e.variable() && e.firstUsed() != TflmView.UNSET) {
@@ -199,7 +203,7 @@ class TflmHeadPlanTest {
         assertThat(c.predictedHead().getAsLong()).isLessThanOrEqualTo(96);
     }
 
-    private static dev.berth.workload.Lifetime live(ImportedTflite m, TflmView.Entry e) {
+    private static Lifetime live(ImportedTflite m, TflmView.Entry e) {
         String name = m.bufferOf().get(e.label());
         return m.workload().buffers().stream().filter(b -> b.name().equals(name)).findFirst().orElseThrow().live();
     }
