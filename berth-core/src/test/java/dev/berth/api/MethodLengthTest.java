@@ -50,10 +50,6 @@ class MethodLengthTest {
             Map.entry("dev/berth/deploy/DeployCheck.java DeployCheck.check(Plan, Map, Map)",
                     "the deploy check in its documented order (arguments, the plan's numbers, arithmetic, format, "
                     + "capacity); it holds an invalid-input call the Require.invalid rewrite changes"),
-            Map.entry("dev/berth/plan/Diagnosis.java Diagnosis.capacity(Space, SpaceProblem, Failure.CapacityExceeded, SpaceOutcome, Budget)",
-                    "plan/*, which the plan assembler's work restructures: not changed here"),
-            Map.entry("dev/berth/plan/SharedOffsets.java SharedOffsets.solve(SpaceProblem, Function)",
-                    "plan/*, which the plan assembler's work restructures: not changed here"),
             Map.entry("dev/berth/schedule/Graph.java Graph.Graph(String, long, List, List, List)",
                     "the validating constructor: every check of the input graph in the order its messages are "
                     + "reported (21 invalid-input calls the Require.invalid rewrite changes), then the tables it "
