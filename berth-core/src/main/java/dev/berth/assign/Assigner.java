@@ -10,11 +10,13 @@ import dev.berth.workload.BufferSpec;
 import dev.berth.workload.Workload;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.IntStream;
 
 /**
  * The assignment phase's entry: one space per buffer with candidates, the cheapest the work
@@ -150,8 +152,8 @@ public final class Assigner {
                 }
             });
         }
-        return java.util.stream.IntStream.concat(java.util.Arrays.stream(density).filter(k -> chosen[k]),
-                java.util.Arrays.stream(density).filter(k -> !chosen[k])).toArray();
+        return IntStream.concat(Arrays.stream(density).filter(k -> chosen[k]),
+                Arrays.stream(density).filter(k -> !chosen[k])).toArray();
     }
 
     /** Nothing fits by the placement rule: each buffer in its fallback (or last candidate); the planner says why. */
