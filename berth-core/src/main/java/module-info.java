@@ -19,7 +19,8 @@
  * {@code .skyline}, {@code .exact}, {@code .thread}). Exported only to Berth's own readers and
  * command line, which measure and print what the planner does the way it does:
  * {@code dev.berth.sweep} (live bytes per step, {@code LiveBytes}), {@code dev.berth.measure}
- * (what a space's reservations occupy, {@code SpaceUse}) and {@code dev.berth.text} (control
+ * (what a space's reservations occupy, {@code SpaceUse}, and the one assembler of its metrics and
+ * what is proved about them, {@code SpaceAssembler}) and {@code dev.berth.text} (control
  * characters made visible, {@code Visible}).
  */
 // "module": the qualified exports name modules that this build compiles after this one

@@ -4,8 +4,17 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
@@ -20,6 +29,10 @@ public final class SourceRules {
             "(^|[^.\"A-Za-z0-9_])(java|javax|dev\\.berth|com\\.fasterxml|picocli)\\.([a-z][a-z0-9_]*\\.)*[A-Z]");
     private static final Pattern QUOTED = Pattern.compile("\"([^\"\\\\]|\\\\.)*\"");
     private static final String INVALID = "BerthException.invalid(";
+    private static final Pattern PACKAGE = Pattern.compile("package\\s+([\\w.]+)\\s*;");
+    private static final Pattern USE = Pattern.compile("\\b(dev\\.berth(?:\\.[a-z]\\w*)+)\\.(?:[A-Z]|\\*)");
+    private static final Pattern COMMENTS_AND_STRINGS = Pattern.compile(
+            "/\\*.*?\\*/|//[^\\n]*|\"(?:\\\\.|[^\"\\\\])*\"|'(?:\\\\.|[^'\\\\])+'", Pattern.DOTALL);
 
     private SourceRules() {
     }
@@ -193,6 +206,115 @@ public final class SourceRules {
             line += s.charAt(j) == '\n' ? 1 : 0;
         }
         return line;
+    }
+
+    /**
+     * Package to the packages it uses, each with the files that use it, from the {@code .java}
+     * files under {@code root}: a use is {@code dev.berth.x.Type} (or {@code dev.berth.x.*}) in an
+     * import or written out, comments and strings left out; a package's use of itself is none.
+     */
+    public static Map<String, Map<String, Set<String>>> packageUses(Path root) {
+        Map<String, Map<String, Set<String>>> uses = new TreeMap<>();
+        for (Path f : javaFiles(root)) {
+            if (f.getFileName().toString().equals("module-info.java")) {
+                continue;
+            }
+            String code = COMMENTS_AND_STRINGS.matcher(read(f)).replaceAll(" ");
+            Matcher pm = PACKAGE.matcher(code);
+            if (!pm.find()) {
+                throw new IllegalArgumentException(f + " has no package");
+            }
+            String pkg = pm.group(1);
+            Map<String, Set<String>> out = uses.computeIfAbsent(pkg, k -> new TreeMap<>());
+            Matcher m = USE.matcher(code);
+            while (m.find()) {
+                if (!m.group(1).equals(pkg)) {
+                    out.computeIfAbsent(m.group(1), k -> new TreeSet<>()).add(f.getFileName().toString());
+                }
+            }
+        }
+        return uses;
+    }
+
+    /** The strongly connected components of more than one package (Tarjan's algorithm, iterative). */
+    public static List<Set<String>> circles(Map<String, Map<String, Set<String>>> uses) {
+        Set<String> nodes = new TreeSet<>(uses.keySet());
+        uses.values().forEach(m -> nodes.addAll(m.keySet()));
+        Map<String, Integer> index = new HashMap<>();
+        Map<String, Integer> low = new HashMap<>();
+        Deque<String> stack = new ArrayDeque<>();
+        Set<String> onStack = new TreeSet<>();
+        List<Set<String>> out = new ArrayList<>();
+        for (String start : nodes) {
+            if (index.containsKey(start)) {
+                continue;
+            }
+            // frames of the depth-first search: a node and the iterator over its successors
+            Deque<Map.Entry<String, Iterator<String>>> frames = new ArrayDeque<>();
+            frames.push(Map.entry(start, successors(uses, start).iterator()));
+            index.put(start, index.size());
+            low.put(start, index.get(start));
+            stack.push(start);
+            onStack.add(start);
+            while (!frames.isEmpty()) {
+                String v = frames.peek().getKey();
+                Iterator<String> it = frames.peek().getValue();
+                if (it.hasNext()) {
+                    String w = it.next();
+                    if (!index.containsKey(w)) {
+                        index.put(w, index.size());
+                        low.put(w, index.get(w));
+                        stack.push(w);
+                        onStack.add(w);
+                        frames.push(Map.entry(w, successors(uses, w).iterator()));
+                    } else if (onStack.contains(w)) {
+                        low.put(v, Math.min(low.get(v), index.get(w)));
+                    }
+                    continue;
+                }
+                frames.pop();
+                if (!frames.isEmpty()) {
+                    String parent = frames.peek().getKey();
+                    low.put(parent, Math.min(low.get(parent), low.get(v)));
+                }
+                if (low.get(v).equals(index.get(v))) {
+                    Set<String> component = new TreeSet<>();
+                    String w;
+                    do {
+                        w = stack.pop();
+                        onStack.remove(w);
+                        component.add(w);
+                    } while (!w.equals(v));
+                    if (component.size() > 1) {
+                        out.add(component);
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The uses inside import circles of {@code uses}, each as {@code A -> B [FILES]}: empty when
+     * no package uses one that uses it back, directly or through others.
+     */
+    public static List<String> circleUses(Map<String, Map<String, Set<String>>> uses) {
+        List<String> report = new ArrayList<>();
+        for (Set<String> circle : circles(uses)) {
+            for (String a : circle) {
+                for (String b : circle) {
+                    Set<String> files = uses.getOrDefault(a, Map.of()).get(b);
+                    if (files != null) {
+                        report.add(a + " -> " + b + " " + files);
+                    }
+                }
+            }
+        }
+        return report;
+    }
+
+    private static Set<String> successors(Map<String, Map<String, Set<String>>> uses, String p) {
+        return uses.getOrDefault(p, Map.of()).keySet();
     }
 
     /** The {@code .java} files under {@code roots}, each root's in path order. */

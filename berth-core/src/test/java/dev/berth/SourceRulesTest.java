@@ -6,6 +6,9 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -49,5 +52,44 @@ class SourceRulesTest {
         Files.writeString(dir.resolve("p").resolve("notes.txt"), "java.util.Set\n");
         assertThat(SourceRules.javaFiles(dir)).hasSize(2);
         assertThat(SourceRules.inlineNames(dir)).containsExactly(a + ":3: java.util.Set<String> s;");
+    }
+
+    @Test
+    void aPackageUsesWhatItImportsOrWritesOutButNotWhatItQuotesOrComments(@TempDir Path dir) throws IOException {
+        Path a = Files.createDirectories(dir.resolve("dev/berth/a"));
+        Files.writeString(a.resolve("A.java"), """
+                package dev.berth.a;
+
+                import dev.berth.b.B;
+                import static dev.berth.c.C.of;
+
+                // dev.berth.d.D
+                /** {@link dev.berth.e.E} */
+                class A {
+                    String s = "dev.berth.f.F";
+                    dev.berth.g.G g;
+                    dev.berth.a.A self;
+                }
+                """);
+        Files.writeString(a.resolve("A2.java"), "package dev.berth.a;\nimport dev.berth.h.*;\nclass A2 {\n}\n");
+        Files.writeString(a.resolve("module-info.java"), "module m {\n    exports dev.berth.z.Z;\n}\n");
+        assertThat(SourceRules.packageUses(dir)).containsExactly(Map.entry("dev.berth.a", Map.of(
+                "dev.berth.b", Set.of("A.java"), "dev.berth.c", Set.of("A.java"), "dev.berth.g", Set.of("A.java"),
+                "dev.berth.h", Set.of("A2.java"))));
+    }
+
+    @Test
+    void theCycleCheckFindsACircleAndOnlyACircle() {
+        // a -> b -> c -> a is one circle; d -> a and c -> e are not in it
+        Map<String, Map<String, Set<String>>> uses = new TreeMap<>();
+        uses.put("a", Map.of("b", Set.of("A.java")));
+        uses.put("b", Map.of("c", Set.of("B.java")));
+        uses.put("c", Map.of("a", Set.of("C.java"), "e", Set.of("C.java")));
+        uses.put("d", Map.of("a", Set.of("D.java")));
+        assertThat(SourceRules.circles(uses)).containsExactly(Set.of("a", "b", "c"));
+        assertThat(SourceRules.circleUses(uses)).containsExactly("a -> b [A.java]", "b -> c [B.java]", "c -> a [C.java]");
+        uses.put("c", Map.of("e", Set.of("C.java")));
+        assertThat(SourceRules.circles(uses)).isEmpty();
+        assertThat(SourceRules.circleUses(uses)).isEmpty();
     }
 }

@@ -2,7 +2,7 @@ package dev.berth.cli;
 
 import dev.berth.failure.BerthException;
 import dev.berth.failure.Require;
-import dev.berth.io.FileErrors;
+import dev.berth.io.model.FileErrors;
 
 import java.io.BufferedOutputStream;
 import java.io.IOException;

@@ -1,7 +1,7 @@
 package dev.berth.cli;
 
 import dev.berth.text.Visible;
-import dev.berth.io.FileErrors;
+import dev.berth.io.model.FileErrors;
 import dev.berth.io.tflite.ImportedTflite;
 import dev.berth.io.tflite.TfliteOperatorOrder;
 import dev.berth.io.tflite.TflmHeadPlan;

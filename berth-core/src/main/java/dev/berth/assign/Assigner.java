@@ -10,11 +10,13 @@ import dev.berth.workload.BufferSpec;
 import dev.berth.workload.Workload;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.IntStream;
 
 /**
  * The assignment phase's entry: one space per buffer with candidates, the cheapest the work
@@ -42,31 +44,18 @@ public final class Assigner {
     /** The assignment of a checked workload ({@code WorkloadCheck}) on its target. */
     public static Result assign(Target target, Workload workload, Work work) {
         Model m = new Model(target, workload);
-        Optional<Greedy.Result> best = Optional.empty();
         Map<String, int[]> orders = Greedy.orders(m);
         List<Optional<Bounds.Whole>> whole = Bounds.whole(m);
         if (whole.stream().anyMatch(Optional::isPresent)) {
             // without a whole-buffer choice the order would be density's again
             orders.put("whole-buffers", wholeFirst(m, orders.get("density"), whole));
         }
-        for (Map.Entry<String, int[]> o : orders.entrySet()) {
-            Optional<Greedy.Result> r = Greedy.run(m, o.getKey(), o.getValue(), work.placements())
-                    .map(g -> Repair.improve(m, g, o.getValue(), work.placements()));
-            if (r.isPresent() && (best.isEmpty() || r.get().cost() < best.get().cost())) {
-                best = r;
-            }
-        }
+        Optional<Greedy.Result> best = bestOrder(m, orders, work);
         // the repair works on the best order's packing, its buffers in the density order
         int[] choice = best.map(Greedy.Result::choice).orElse(null);
         long lb = Bounds.root(m, choice == null ? m.cheapest() : choice, whole);
         long cost = best.map(Greedy.Result::cost).orElse(Long.MAX_VALUE);
-        Map<Integer, Map<String, Long>> offsets = new LinkedHashMap<>();
-        if (best.isPresent()) {
-            Packing packing = best.get().packing();
-            for (int s = 0; s < m.limited.size(); s++) {
-                offsets.put(s, packing.offsets(s));
-            }
-        }
+        Map<Integer, Map<String, Long>> offsets = packingOffsets(m, best);
         // the relaxation's own choice, placed by the skyline where the placement rule could not hold it
         Optional<WholePlacement.Placed> placed = m.limited.size() == 1 && cost > lb && whole.get(0).isPresent()
                 ? WholePlacement.place(m, whole.get(0).get()) : Optional.empty();
@@ -98,6 +87,38 @@ public final class Assigner {
         for (int s = 0; s < m.limited.size(); s++) {
             placements.put(m.limited.get(s).name(), offsets.get(s));
         }
+        List<List<Allocation>> held = held(m, choice, placed);
+        return new Result(resolved(m, choice), new Assignment(cost, Math.min(lb, cost), m.pinnedCost(), proof,
+                choices(m, choice, held), Baselines.all(m)), placements);
+    }
+
+    /** The cheapest of the greedy orders, each repaired (the first of equal costs), if any placed. */
+    private static Optional<Greedy.Result> bestOrder(Model m, Map<String, int[]> orders, Work work) {
+        Optional<Greedy.Result> best = Optional.empty();
+        for (Map.Entry<String, int[]> o : orders.entrySet()) {
+            Optional<Greedy.Result> r = Greedy.run(m, o.getKey(), o.getValue(), work.placements())
+                    .map(g -> Repair.improve(m, g, o.getValue(), work.placements()));
+            if (r.isPresent() && (best.isEmpty() || r.get().cost() < best.get().cost())) {
+                best = r;
+            }
+        }
+        return best;
+    }
+
+    /** The best order's offsets, by index of the limited space; none when no order placed. */
+    private static Map<Integer, Map<String, Long>> packingOffsets(Model m, Optional<Greedy.Result> best) {
+        Map<Integer, Map<String, Long>> offsets = new LinkedHashMap<>();
+        if (best.isPresent()) {
+            Packing packing = best.get().packing();
+            for (int s = 0; s < m.limited.size(); s++) {
+                offsets.put(s, packing.offsets(s));
+            }
+        }
+        return offsets;
+    }
+
+    /** What each limited space holds: the whole-buffer placement's, else {@code choice} replayed. */
+    private static List<List<Allocation>> held(Model m, int[] choice, Optional<WholePlacement.Placed> placed) {
         List<List<Allocation>> held = new ArrayList<>();
         if (placed.isPresent()) {
             held.add(placed.get().held());
@@ -107,8 +128,7 @@ public final class Assigner {
                 held.add(fin.allocations(s));
             }
         }
-        return new Result(resolved(m, choice), new Assignment(cost, Math.min(lb, cost), m.pinnedCost(), proof,
-                choices(m, choice, held), Baselines.all(m)), placements);
+        return held;
     }
 
     private static Map<String, Long> offsetsOf(List<Allocation> held) {
@@ -132,8 +152,8 @@ public final class Assigner {
                 }
             });
         }
-        return java.util.stream.IntStream.concat(java.util.Arrays.stream(density).filter(k -> chosen[k]),
-                java.util.Arrays.stream(density).filter(k -> !chosen[k])).toArray();
+        return IntStream.concat(Arrays.stream(density).filter(k -> chosen[k]),
+                Arrays.stream(density).filter(k -> !chosen[k])).toArray();
     }
 
     /** Nothing fits by the placement rule: each buffer in its fallback (or last candidate); the planner says why. */

@@ -1,5 +1,6 @@
 package dev.berth.assign;
 
+import dev.berth.admit.Admission;
 import dev.berth.alloc.SpaceAllocator;
 import dev.berth.artifact.Assignment;
 import dev.berth.failure.BerthException;
@@ -70,7 +71,7 @@ final class Baselines {
             for (var f : m.fixed.get(s)) {
                 try {
                     pools[s].reserveAt(f.name(), f.live(), f.offset(), f.size(), 1,
-                            dev.berth.admit.Admission.Mode.EXACT, Origin.FIXED);
+                            Admission.Mode.EXACT, Origin.FIXED);
                 } catch (BerthException e) {
                     return OptionalLong.empty();
                 }
@@ -168,7 +169,7 @@ final class Baselines {
                 fixedEnd = Math.max(fixedEnd, f.offset() + f.size());
             }
             // the bank's objects start above what an earlier stage fixed there
-            banks[s] = new Bank(dev.berth.admit.Admission.limit(sp), fixedEnd);
+            banks[s] = new Bank(Admission.limit(sp), fixedEnd);
         }
         int[] choice = new int[m.entries.length];
         for (int k : bySize(m, true)) {

@@ -1,5 +1,6 @@
 package dev.berth.assign;
 
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -65,7 +66,7 @@ final class BranchAndBound {
             if (cost < best) {
                 best = cost;
                 bestChoice = choice.clone();
-                bestOffsets = new java.util.LinkedHashMap<>();
+                bestOffsets = new LinkedHashMap<>();
                 for (int s = 0; s < m.limited.size(); s++) {
                     bestOffsets.put(s, p.offsets(s));
                 }

@@ -2,7 +2,9 @@ package dev.berth.assign;
 
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.Optional;
+import java.util.stream.IntStream;
 
 /**
  * The fast heuristic: buffers in a priority order, each into its cheapest candidate that fits
@@ -23,8 +25,8 @@ final class Greedy {
     }
 
     /** The priority orders, by name: the ranks of the buffers with candidates. */
-    static java.util.LinkedHashMap<String, int[]> orders(Model m) {
-        java.util.LinkedHashMap<String, int[]> out = new java.util.LinkedHashMap<>();
+    static LinkedHashMap<String, int[]> orders(Model m) {
+        LinkedHashMap<String, int[]> out = new LinkedHashMap<>();
         Integer[] r = Arrays.stream(m.choosers).boxed().toArray(Integer[]::new);
         Integer[] density = r.clone();
         Arrays.sort(density, Comparator.comparingDouble((Integer k) -> -density(m.entries[k]))
@@ -91,7 +93,7 @@ final class Greedy {
         }
         Packing p = start.get();
         // a buffer without a fallback goes first: it has nowhere else to go
-        int[] mustFirst = java.util.stream.IntStream.concat(
+        int[] mustFirst = IntStream.concat(
                 Arrays.stream(order).filter(k -> m.entries[k].fallback() < 0),
                 Arrays.stream(order).filter(k -> m.entries[k].fallback() >= 0)).toArray();
         for (int pass = 0; pass < 2; pass++) {

@@ -39,29 +39,11 @@ final class WholePlacement {
         if (m.limited.size() != 1) {
             return Optional.empty();
         }
-        boolean[] in = new boolean[m.entries.length];
-        for (int r : whole.ranks()) {
-            in[r] = true;
+        Optional<int[]> chosen = choice(m, whole);
+        if (chosen.isEmpty()) {
+            return Optional.empty();
         }
-        int[] choice = new int[m.entries.length];
-        for (int k = 0; k < m.entries.length; k++) {
-            Entry e = m.entries[k];
-            if (e.pinned()) {
-                choice[k] = 0;
-            } else if (in[k]) {
-                choice[k] = -1;
-                for (int o : e.options()) {
-                    if (e.limited()[o] == 0) {
-                        choice[k] = o;
-                    }
-                }
-            } else {
-                choice[k] = e.fallback();
-            }
-            if (choice[k] < 0) {
-                return Optional.empty();
-            }
-        }
+        int[] choice = chosen.get();
         Space space = m.limited.get(0);
         List<FixedRegion> fixed = m.fixed.get(0);
         List<Integer> ranks = new ArrayList<>();
@@ -104,6 +86,48 @@ final class WholePlacement {
         if (!(o instanceof Outcome.Solved solved) || solved.height() > limit) {
             return Optional.empty();
         }
+        return held(m, space, fixed, ranks, solved.offsets())
+                .map(held -> new Placed(choice, m.cost(choice), held));
+    }
+
+    /**
+     * The option of each entry: a pinned one's first, a chosen one's (of {@code whole}) last option
+     * outside the limited space, any other's fallback; empty when a chosen entry has none outside.
+     */
+    private static Optional<int[]> choice(Model m, Bounds.Whole whole) {
+        boolean[] in = new boolean[m.entries.length];
+        for (int r : whole.ranks()) {
+            in[r] = true;
+        }
+        int[] choice = new int[m.entries.length];
+        for (int k = 0; k < m.entries.length; k++) {
+            Entry e = m.entries[k];
+            if (e.pinned()) {
+                choice[k] = 0;
+            } else if (in[k]) {
+                choice[k] = -1;
+                for (int o : e.options()) {
+                    if (e.limited()[o] == 0) {
+                        choice[k] = o;
+                    }
+                }
+            } else {
+                choice[k] = e.fallback();
+            }
+            if (choice[k] < 0) {
+                return Optional.empty();
+            }
+        }
+        return Optional.of(choice);
+    }
+
+    /**
+     * {@code space}'s fixed regions and the entries of {@code ranks} at {@code offsets} (the fixed
+     * regions' first), reserved exactly by the allocator: what it holds, or empty when it refuses them.
+     */
+    private static Optional<List<Allocation>> held(Model m, Space space, List<FixedRegion> fixed, List<Integer> ranks,
+                                                   long[] offsets) {
+        int nf = fixed.size();
         SpaceAllocator a = new SpaceAllocator(space);
         try {
             List<SpaceAllocator.At> all = new ArrayList<>(nf + ranks.size());
@@ -114,7 +138,7 @@ final class WholePlacement {
             }
             for (int j = 0; j < ranks.size(); j++) {
                 BufferSpec b = m.entries[ranks.get(j)].spec();
-                all.add(new SpaceAllocator.At(b.name(), b.live(), solved.offsets()[nf + j], b.size(), b.alignment(),
+                all.add(new SpaceAllocator.At(b.name(), b.live(), offsets[nf + j], b.size(), b.alignment(),
                         Admission.Mode.EXACT, Origin.TENSOR));
             }
             a.reserveAllAt(all);
@@ -125,6 +149,6 @@ final class WholePlacement {
             }
             throw e;
         }
-        return Optional.of(new Placed(choice, m.cost(choice), a.allocations()));
+        return Optional.of(a.allocations());
     }
 }

@@ -46,40 +46,63 @@ final class Diagnosis {
         StringBuilder msg = new StringBuilder(first.message());
         String source = Admission.capacitySource(s);
         if (at.bytes() > usable) {
-            List<Integer> live = new ArrayList<>();
-            for (int i = 0; i < n; i++) {
-                if (f[i] <= at.step() && at.step() <= l[i] && r[i] > 0) {
-                    live.add(i);
-                }
-            }
-            live.sort(Comparator.comparingLong((Integer i) -> -r[i]).thenComparingInt(i -> i));
-            msg.append(". No placement can fit: at step ").append(at.step()).append(" the live reservations need ")
-                    .append(at.bytes()).append(" bytes but ").append(usable).append(" are available (")
-                    .append(source).append("), ").append(at.bytes() - usable).append(" bytes over; largest live there: ");
-            for (int k = 0; k < Math.min(LARGEST_SHOWN, live.size()); k++) {
-                int i = live.get(k);
-                msg.append(k == 0 ? "" : ", ").append(p.name(i)).append(' ').append(r[i]);
-            }
-            if (live.size() > LARGEST_SHOWN) {
-                msg.append(", and ").append(live.size() - LARGEST_SHOWN).append(" more");
-            }
-            return new BerthException(new Failure.CapacityExceeded(msg.toString(), first.facts(),
-                    new Shortfall.LiveBytesExceed(at.step(), at.bytes(), usable)));
+            return liveBytesExceed(p, first, msg, at, usable, source, f, l, r);
         }
         for (int i = 0; i < n; i++) {
             long end = p.isFixed(i) ? Checked.saturatingAdd(p.fixedOffset(i), r[i]) : 0;
             if (end > usable) {
-                msg.append(". No placement can fit: the fixed region ").append(p.name(i)).append(" sits at ")
-                        .append(p.fixedOffset(i)).append(" (").append(r[i]).append(" bytes reserved), where the input "
-                        + "put it, and ends at ").append(end).append(", past the ").append(usable)
-                        .append(" bytes available (").append(source).append(")");
-                return new BerthException(new Failure.CapacityExceeded(msg.toString(), first.facts(),
-                        new Shortfall.FixedPastCapacity(p.name(i), p.fixedOffset(i), r[i], usable)));
+                return fixedPastCapacity(p, first, msg, i, r[i], end, usable, source);
             }
         }
         msg.append(". The reserved bytes fit at every step (peak ").append(at.bytes()).append(" of ").append(usable)
                 .append(at.step() >= 0 ? " at step " + at.step() : "").append("), but ");
-        Shortfall why;
+        Shortfall why = searchShortfall(p, o, budget, msg, usable);
+        return new BerthException(new Failure.CapacityExceeded(msg.toString(), first.facts(), why));
+    }
+
+    /** The live reservations at step {@code at} need more than {@code usable}: the largest of them named. */
+    private static BerthException liveBytesExceed(SpaceProblem p, Failure.CapacityExceeded first, StringBuilder msg,
+                                                  LiveBytes.Peak at, long usable, String source,
+                                                  int[] f, int[] l, long[] r) {
+        List<Integer> live = new ArrayList<>();
+        for (int i = 0; i < p.size(); i++) {
+            if (f[i] <= at.step() && at.step() <= l[i] && r[i] > 0) {
+                live.add(i);
+            }
+        }
+        live.sort(Comparator.comparingLong((Integer i) -> -r[i]).thenComparingInt(i -> i));
+        msg.append(". No placement can fit: at step ").append(at.step()).append(" the live reservations need ")
+                .append(at.bytes()).append(" bytes but ").append(usable).append(" are available (")
+                .append(source).append("), ").append(at.bytes() - usable).append(" bytes over; largest live there: ");
+        for (int k = 0; k < Math.min(LARGEST_SHOWN, live.size()); k++) {
+            int i = live.get(k);
+            msg.append(k == 0 ? "" : ", ").append(p.name(i)).append(' ').append(r[i]);
+        }
+        if (live.size() > LARGEST_SHOWN) {
+            msg.append(", and ").append(live.size() - LARGEST_SHOWN).append(" more");
+        }
+        return new BerthException(new Failure.CapacityExceeded(msg.toString(), first.facts(),
+                new Shortfall.LiveBytesExceed(at.step(), at.bytes(), usable)));
+    }
+
+    /** The fixed region {@code i}, where the input put it, ends at {@code end}, past {@code usable}. */
+    private static BerthException fixedPastCapacity(SpaceProblem p, Failure.CapacityExceeded first, StringBuilder msg,
+                                                    int i, long reserved, long end, long usable, String source) {
+        msg.append(". No placement can fit: the fixed region ").append(p.name(i)).append(" sits at ")
+                .append(p.fixedOffset(i)).append(" (").append(reserved).append(" bytes reserved), where the input "
+                + "put it, and ends at ").append(end).append(", past the ").append(usable)
+                .append(" bytes available (").append(source).append(")");
+        return new BerthException(new Failure.CapacityExceeded(msg.toString(), first.facts(),
+                new Shortfall.FixedPastCapacity(p.name(i), p.fixedOffset(i), reserved, usable)));
+    }
+
+    /**
+     * Why no placement was found when the reserved bytes fit at every step: a complete search's
+     * proof (with a small infeasible subset), a complete search that stopped, or none that ran;
+     * its sentence appended to {@code msg}.
+     */
+    private static Shortfall searchShortfall(SpaceProblem p, SpaceOutcome o, Budget budget, StringBuilder msg,
+                                             long usable) {
         Outcome exact = o.exact().orElse(null);
         if (exact instanceof Outcome.Infeasible) {
             msg.append("a complete search proved that no placement of these reservations fits in ").append(usable)
@@ -88,18 +111,16 @@ final class Diagnosis {
             if (!subset.isEmpty()) {
                 msg.append("; these ").append(subset.size()).append(" alone do not fit: ").append(String.join(", ", subset));
             }
-            why = new Shortfall.ProvedInfeasible(subset);
+            return new Shortfall.ProvedInfeasible(subset);
         } else if (exact instanceof Outcome.Unknown u) {
             msg.append("the ").append(o.solver()).append(" placement reached ").append(o.height())
                     .append(" and the exact search stopped without a placement or a proof (").append(u.reason())
                     .append(")");
-            why = new Shortfall.SearchStopped(o.solver().id(), o.height(), u.reason(),
+            return new Shortfall.SearchStopped(o.solver().id(), o.height(), u.reason(),
                     o.timeLimited() || budget.stoppedByClock());
-        } else {
-            msg.append("the ").append(o.solver()).append(" placement reached ").append(o.height());
-            why = new Shortfall.NoCompleteSearch(o.solver().id(), o.height());
         }
-        return new BerthException(new Failure.CapacityExceeded(msg.toString(), first.facts(), why));
+        msg.append("the ").append(o.solver()).append(" placement reached ").append(o.height());
+        return new Shortfall.NoCompleteSearch(o.solver().id(), o.height());
     }
 
     /**

@@ -5,6 +5,7 @@ import dev.berth.artifact.Plan;
 import dev.berth.failure.Require;
 import dev.berth.solve.SolverKind;
 import dev.berth.target.Space;
+import dev.berth.verify.PlanValidator;
 import dev.berth.verify.Verdict;
 
 import java.util.Collections;
@@ -21,6 +22,20 @@ public record PlanResult(Plan plan, Map<String, SolverKind> solverBySpace, Verdi
         Require.nonNull(plan, "plan");
         solverBySpace = Collections.unmodifiableMap(new LinkedHashMap<>(Require.nonNull(solverBySpace, "solverBySpace")));
         Require.nonNull(verdict, "verdict");
+    }
+
+    /**
+     * {@code plan} checked by the independent {@link PlanValidator}, with the solver each space's
+     * placement came from: the one check after a plan is assembled, by the planner or again for a
+     * layout that moves a planned space's entries (the head TFLM lays out). A plan the validator
+     * rejects is an {@link InvalidPlanException} holding its verdict.
+     */
+    public static PlanResult validated(Plan plan, Map<String, SolverKind> solverBySpace) {
+        Verdict v = PlanValidator.validate(plan);
+        if (v instanceof Verdict.Invalid bad) {
+            throw new InvalidPlanException(bad);
+        }
+        return new PlanResult(plan, solverBySpace, (Verdict.Valid) v);
     }
 
     /**

@@ -12,7 +12,6 @@ import dev.berth.solve.SolverKind;
 import dev.berth.target.Space;
 import dev.berth.target.Target;
 import dev.berth.verify.PlanValidator;
-import dev.berth.verify.Verdict;
 import dev.berth.workload.Workload;
 import dev.berth.assign.WorkloadCheck;
 
@@ -172,17 +171,13 @@ public final class Planner {
         }
     }
 
-    /** The validate phase: the independent {@link PlanValidator}'s verdict on the whole plan; a rejection is a bug. */
+    /** The validate phase: the independent validator's verdict on the whole plan ({@link PlanResult#validated}); a rejection is a bug. */
     private static PlanResult validate(Plan plan, SpacePlans spaces) {
-        Verdict v = PlanValidator.validate(plan);
-        if (v instanceof Verdict.Invalid bad) {
-            throw new InvalidPlanException(bad);
-        }
         Map<String, SolverKind> solvers = new LinkedHashMap<>();
         for (SpacePlan sp : spaces) {
             solvers.put(sp.space().name(), sp.outcome().solver());
         }
-        return new PlanResult(plan, solvers, (Verdict.Valid) v);
+        return PlanResult.validated(plan, solvers);
     }
 
     /**

@@ -62,6 +62,30 @@ final class SharedOffsets {
         if (inputOf.isEmpty()) {
             return solver.apply(p);
         }
+        Optional<int[]> chains = heads(p);
+        if (chains.isEmpty()) {
+            return solver.apply(p);
+        }
+        int[] head = chains.get();
+        Merged m = merge(p, head);
+        SpaceOutcome o = solver.apply(m.problem());
+        long[] offsets = new long[p.size()];
+        for (int i = 0; i < offsets.length; i++) {
+            offsets[i] = o.offsets()[m.at()[head[i]]];
+        }
+        if (m.exact()) {
+            return new SpaceOutcome(offsets, o.solver(), o.height(), o.exact(), o.lowerBound(), o.provedLower(),
+                    o.open(), o.timeLimited());
+        }
+        return new SpaceOutcome(offsets, o.solver(), o.height(), o.exact(), 0, 0,
+                Optional.of(Optimality.Open.SHARED), o.timeLimited());
+    }
+
+    /**
+     * Per item of {@code p}, the first input of its chain of pairs (itself when it is in none);
+     * empty when no item of {@code p} is chained to another of {@code p}.
+     */
+    private Optional<int[]> heads(SpaceProblem p) {
         int n = p.size();
         Map<String, Integer> index = new HashMap<>();
         for (int i = 0; i < n; i++) {
@@ -80,9 +104,19 @@ final class SharedOffsets {
             head[i] = index.getOrDefault(at, i);
             chained |= head[i] != i;
         }
-        if (!chained) {
-            return solver.apply(p);
-        }
+        return chained ? Optional.of(head) : Optional.empty();
+    }
+
+    /**
+     * The problem with each chain one item (the largest of its members' bytes, aligned to all their
+     * alignments, over the union of their lifetimes), named and placed as its head; {@code at} gives a
+     * head's index in it; {@code exact} when every member reserves just the merged bytes.
+     */
+    private record Merged(SpaceProblem problem, int[] at, boolean exact) {
+    }
+
+    private static Merged merge(SpaceProblem p, int[] head) {
+        int n = p.size();
         long[] bytes = new long[n];
         long[] align = new long[n];
         int[] first = new int[n];
@@ -134,18 +168,8 @@ final class SharedOffsets {
             qLast[j] = last[i];
             qFixed[j] = p.isFixed(i) ? p.fixedOffset(i) : -1;
         }
-        SpaceOutcome o = solver.apply(new SpaceProblem(p.space(), names, qBytes, qAlign, qFirst, qLast, qFixed,
-                p.limit()));
-        long[] offsets = new long[n];
-        for (int i = 0; i < n; i++) {
-            offsets[i] = o.offsets()[at[head[i]]];
-        }
-        if (exact) {
-            return new SpaceOutcome(offsets, o.solver(), o.height(), o.exact(), o.lowerBound(), o.provedLower(),
-                    o.open(), o.timeLimited());
-        }
-        return new SpaceOutcome(offsets, o.solver(), o.height(), o.exact(), 0, 0,
-                Optional.of(Optimality.Open.SHARED), o.timeLimited());
+        return new Merged(new SpaceProblem(p.space(), names, qBytes, qAlign, qFirst, qLast, qFixed, p.limit()), at,
+                exact);
     }
 
     /** One space's artifact entries, each pair's output naming its input in {@code sharesWith}. */

@@ -2,11 +2,10 @@ package dev.berth.plan;
 
 import dev.berth.admit.Admission;
 import dev.berth.admit.Placement;
-import dev.berth.arith.Checked;
 import dev.berth.artifact.Optimality;
 import dev.berth.artifact.PlannedBuffer;
 import dev.berth.artifact.SpaceMetrics;
-import dev.berth.measure.SpaceUse;
+import dev.berth.measure.SpaceAssembler;
 import dev.berth.solve.SpaceProblem;
 import dev.berth.target.Space;
 import dev.berth.workload.Lifetime;
@@ -103,7 +102,7 @@ final class SpacePlan {
 
     /**
      * The artifact entries of every item, in item order (each shared pair's output naming its input,
-     * {@link SharedOffsets#mark}), and the metrics they give.
+     * {@link SharedOffsets#mark}), and the metrics the one assembler gives them ({@link SpaceAssembler}).
      */
     Assembled assemble(SharedOffsets shared) {
         List<PlannedBuffer> planned = new ArrayList<>(items.size());
@@ -111,39 +110,18 @@ final class SpacePlan {
             planned.add(items.get(i).planned(placed.get(i)));
         }
         List<PlannedBuffer> in = shared.mark(planned);
-        SpaceUse use = SpaceUse.of(in);
-        SpaceMetrics metrics = new SpaceMetrics(space.kind(), space.capacity(), use.highWater(), use.peak().bytes(),
-                use.peak().step(), use.generation(), space.runtimeReserve(),
-                Optional.of(optimality(outcome(), in, use.highWater(), use.peak().bytes())));
-        return new Assembled(in, metrics);
+        return new Assembled(in, SpaceAssembler.metrics(space, in, Optional.of(known(outcome()))));
     }
 
     /**
-     * What is proved about a space's high-water mark {@code high}: the search's bracket of its
-     * placed reservations' height, carried through the generation-time allocations above them
-     * (each at the aligned top, as {@link GenerationAllocator} puts it), and never below the peak
-     * of live bytes over everything in the space.
+     * What the search proved about the height of the placed reservations: its static bound and the
+     * lower end it proved, and why the bracket stays open if the two do not reach the space's
+     * high-water mark (tile buffers above a proved placement, else the search's reason).
      */
-    private static Optimality optimality(SpaceOutcome o, List<PlannedBuffer> in, long high, long peak) {
-        long fromBound = o.lowerBound();
-        long fromSearch = o.provedLower();
-        for (PlannedBuffer p : in) {
-            Origin origin = p.origin();
-            if (origin == Origin.DESCRIPTOR_TABLE || origin == Origin.INSTRUCTIONS) {
-                fromBound = Checked.saturatingAdd(Checked.saturatingAlignUp(fromBound, p.alignment()), p.reserved());
-                fromSearch = Checked.saturatingAdd(Checked.saturatingAlignUp(fromSearch, p.alignment()), p.reserved());
-            }
-        }
-        long staticBound = Math.min(high, Math.max(peak, fromBound));
-        long lower = Math.min(high, Math.max(peak, fromSearch));
-        if (lower >= high) {
-            return new Optimality(o.solver(), high, staticBound >= high ? Optimality.Proof.LOWER_BOUND
-                    : Optimality.Proof.SEARCH, Optional.empty(), o.timeLimited());
-        }
+    private static SpaceAssembler.Known known(SpaceOutcome o) {
         Optimality.Open why = o.provedLower() >= o.height() ? Optimality.Open.TILES
                 : o.open().orElse(Optimality.Open.WORK_BUDGET);
-        return new Optimality(o.solver(), lower, Optimality.Proof.OPEN, Optional.of(why),
-                o.timeLimited() || why == Optimality.Open.TIME_LIMIT);
+        return new SpaceAssembler.Known(o.solver(), o.lowerBound(), o.provedLower(), why, o.timeLimited());
     }
 
     /** The compact problem of one space's items; reserved sizes through the admission check's own arithmetic. */

@@ -22,7 +22,9 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 
 /**
@@ -52,7 +54,7 @@ public final class PlanValidator {
     }
 
     public static Verdict validate(Plan plan) {
-        java.util.Objects.requireNonNull(plan, "plan");
+        Objects.requireNonNull(plan, "plan");
         PlanValidator v = new PlanValidator(plan);
         v.run();
         return v.out.isEmpty() ? new Verdict.Valid(v.checks) : new Verdict.Invalid(v.out);
@@ -813,7 +815,7 @@ public final class PlanValidator {
     }
 
     /** A capacity for a message: its bytes, or "none" (a logical space has no capacity). */
-    private static String capacityText(java.util.OptionalLong c) {
+    private static String capacityText(OptionalLong c) {
         return c.isPresent() ? Long.toString(c.getAsLong()) : "none";
     }
 }

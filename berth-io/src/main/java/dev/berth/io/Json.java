@@ -15,6 +15,7 @@ import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.berth.arith.Sizes;
 import dev.berth.failure.BerthException;
+import dev.berth.io.model.FileErrors;
 
 import java.io.CharConversionException;
 import java.io.IOException;

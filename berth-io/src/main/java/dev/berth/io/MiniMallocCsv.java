@@ -7,6 +7,7 @@ import dev.berth.failure.Failure;
 import dev.berth.failure.FixedOverlap;
 import dev.berth.failure.InputDetail;
 import dev.berth.failure.Require;
+import dev.berth.io.model.FileErrors;
 import dev.berth.target.AddressFormat;
 import dev.berth.target.EndConvention;
 import dev.berth.target.Space;

@@ -11,7 +11,7 @@ import dev.berth.artifact.Optimality;
 import dev.berth.artifact.Plan;
 import dev.berth.artifact.PlannedBuffer;
 import dev.berth.artifact.SpaceMetrics;
-import dev.berth.measure.SpaceUse;
+import dev.berth.measure.SpaceAssembler;
 import dev.berth.failure.BerthException;
 import dev.berth.failure.Category;
 import dev.berth.solve.SolverChoice;
@@ -325,8 +325,7 @@ public final class PlanJson {
         List<DescriptorEntry> descriptors = top.elements("descriptors");
         if (version == 1) {
             // v1 does not carry the peak step: the reservations give it
-            spaces.replaceAll((name, m) -> new SpaceMetrics(m.kind(), m.capacity(), m.highWater(), m.peakLive(),
-                    peakStep(buffers, name, m), m.generationOverhead(), m.runtimeReserve()));
+            spaces.replaceAll((name, m) -> withPeakStep(buffers, name, m));
         }
         Optional<Assignment> assignment = Optional.empty();
         JsonNode a = top.value("assignment");
@@ -441,16 +440,16 @@ public final class PlanJson {
     }
 
     /**
-     * The first step with the most reserved bytes live in {@code space}, by the planner's own sweep
-     * over the buffers' steps and reserved bytes alone: nothing else of a buffer is measured before
-     * the plan validator sees it, so a buffer past its space gets the validator's verdict. Bytes live
-     * at one step past 2^63-1 cannot be a plan (no {@code peakLive} of the file is that large):
-     * {@code invalid-input} at the space's {@code peakLive}.
+     * A version 1 space's metrics {@code m} with the peak step the assembler gives its buffers
+     * ({@link SpaceAssembler#withPeakStep}: their steps and reserved bytes alone, so that a buffer
+     * past its space gets the validator's verdict). Bytes live at one step past 2^63-1 cannot be a
+     * plan (no {@code peakLive} of the file is that large): {@code invalid-input} at the space's
+     * {@code peakLive}.
      */
-    private static int peakStep(List<PlannedBuffer> buffers, String space, SpaceMetrics m) {
+    private static SpaceMetrics withPeakStep(List<PlannedBuffer> buffers, String space, SpaceMetrics m) {
         List<PlannedBuffer> in = buffers.stream().filter(b -> b.space().equals(space)).toList();
         try {
-            return SpaceUse.livePeak(in).step();
+            return SpaceAssembler.withPeakStep(m, in);
         } catch (BerthException e) {
             if (e.category() != Category.ARITHMETIC_OVERFLOW) {
                 throw e;

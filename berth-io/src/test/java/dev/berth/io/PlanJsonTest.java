@@ -12,10 +12,12 @@ import dev.berth.artifact.PlannedBuffer;
 import dev.berth.artifact.SpaceMetrics;
 import dev.berth.failure.BerthException;
 import dev.berth.failure.Category;
+import dev.berth.measure.SpaceAssembler;
 import dev.berth.plan.PlanResult;
 import dev.berth.plan.Planner;
 import dev.berth.solve.SolverChoice;
 import dev.berth.solve.SolverKind;
+import dev.berth.target.Space;
 import dev.berth.verify.PlanValidator;
 import dev.berth.verify.Verdict;
 import dev.berth.workload.BufferSpec;
@@ -139,6 +141,19 @@ class PlanJsonTest {
         assertThat(back.assignment()).isEmpty();
         assertThat(back).isEqualTo(handBuiltV2());
         assertThat(PlanJson.toString(back)).isEqualTo(golden("/golden/example.v2.plan.json"));
+    }
+
+    /** A version 1 space's peak step is the one assembler's for its buffers, as the planner's metrics are. */
+    @Test
+    void aVersion1PlansPeakStepsAreTheAssemblersForItsBuffers() throws IOException {
+        Plan back = PlanJson.read(parse(golden("/golden/example.plan.json")));
+        for (Space s : back.target().spaces().values()) {
+            List<PlannedBuffer> in = back.buffers().stream().filter(b -> b.space().equals(s.name())).toList();
+            SpaceMetrics measured = SpaceAssembler.metrics(s, in, Optional.empty());
+            assertThat(back.metrics(s).peakStep()).as(s.name()).isEqualTo(measured.peakStep());
+            assertThat(back.metrics(s)).as(s.name()).isEqualTo(SpaceAssembler.withPeakStep(back.metrics(s), in));
+        }
+        assertThat(back.spaces().values()).extracting(SpaceMetrics::peakStep).anyMatch(step -> step > 0);
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.berth.solve.exact;
 import dev.berth.arith.Checked;
 
 import java.util.Arrays;
+import java.util.SplittableRandom;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -112,7 +113,7 @@ final class CanonicalSearch {
                     BooleanSupplier stop) {
         this.in = in;
         this.failedStates = failedStates;
-        java.util.SplittableRandom keys = new java.util.SplittableRandom(0xB0E7_5EEDL);
+        SplittableRandom keys = new SplittableRandom(0xB0E7_5EEDL);
         key1 = new long[in.n];
         key2 = new long[in.n];
         for (int i = 0; i < in.n; i++) {

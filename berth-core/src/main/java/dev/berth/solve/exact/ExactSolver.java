@@ -119,17 +119,9 @@ public final class ExactSolver implements Solver {
     Outcome solve(SpaceProblem p, Budget budget, long maxNodes, Instance prebuilt) {
         lastNodes = 0;
         long limit = p.limit();
-        for (int i = 0; i < p.size(); i++) {
-            long r = p.reserved(i);
-            if (p.isFixed(i)) {
-                long f = p.fixedOffset(i);
-                if (f > limit || r > limit - f) {
-                    return new Outcome.Infeasible("fixed region " + p.name(i) + " at " + f + " (" + r
-                            + " bytes) ends past the limit " + limit);
-                }
-            } else if (r > limit) {
-                return new Outcome.Infeasible(p.name(i) + " reserves " + r + " bytes, more than the limit " + limit);
-            }
+        String past = pastTheLimit(p);
+        if (past != null) {
+            return new Outcome.Infeasible(past);
         }
         long step = p.granularity();
         if (step > 1 && limit % step != 0) {
@@ -141,15 +133,9 @@ public final class ExactSolver implements Solver {
         // the set-up: sections (O(n log n)), then the instance (linear in the items' section
         // entries, polling the budget), then the fixed items' clashes
         Instance.Sections sec = prebuilt == null ? Instance.sections(p) : null;
-        long[] totals = prebuilt == null ? sec.total : prebuilt.sectionTotal;
-        for (long t : totals) {
-            if (t > limit) {
-                // a total of 2^63-1 may be a saturated one; a lowered limit was rounded to the granularity
-                return new Outcome.Infeasible("the reservations live at one step need "
-                        + (t == Long.MAX_VALUE ? "2^63-1 bytes or more" : "at least " + t + " bytes")
-                        + ", more than the limit " + limit + (limit == asked ? "" : " (the limit " + asked
-                        + " rounded down to a multiple of " + step + ", of which every placement's height is one)"));
-            }
+        String over = sectionOverTheLimit(prebuilt == null ? sec.total : prebuilt.sectionTotal, limit, asked, step);
+        if (over != null) {
+            return new Outcome.Infeasible(over);
         }
         Instance in;
         String clash;
@@ -169,18 +155,8 @@ public final class ExactSolver implements Solver {
                 }
             }
         }
-        int k = settings.orders().size();
-        CanonicalSearch[] searches = new CanonicalSearch[k];
-        FailureMemo[] memos = new FailureMemo[k];
-        FailedStates[] tables = new FailedStates[k];
-        AtomicBoolean[] cancel = new AtomicBoolean[k];
-        for (int i = 0; i < k; i++) {
-            memos[i] = settings.learn() ? new FailureMemo(in.n) : null;
-            tables[i] = settings.learn() ? new FailedStates(tableBits(in.n)) : null;
-            AtomicBoolean c = cancel[i] = new AtomicBoolean();
-            searches[i] = new CanonicalSearch(in, settings.orders().get(i), settings.dynamicOrders(), memos[i], tables[i],
-                    () -> c.get() || budget.exhausted());
-        }
+        AtomicBoolean[] cancel = new AtomicBoolean[settings.orders().size()];
+        CanonicalSearch[] searches = searches(in, cancel, budget);
         long first = settings.firstNodeLimit() > 0 ? settings.firstNodeLimit() : Math.max(64, 2L * in.n);
         int threads = settings.threads() > 0 ? settings.threads() : Runtime.getRuntime().availableProcessors();
         if (in.n < PARALLEL_FROM) {
@@ -197,6 +173,61 @@ public final class ExactSolver implements Solver {
             default -> new Outcome.Unknown("the search stopped at its node limit (" + maxNodes
                     + " nodes) without a placement or a proof");
         };
+    }
+
+    /**
+     * Why an item cannot lie below {@code p}'s limit on its own (the first such: a fixed region
+     * that ends past it, or a reservation larger than it), or null when each can.
+     */
+    private static String pastTheLimit(SpaceProblem p) {
+        long limit = p.limit();
+        for (int i = 0; i < p.size(); i++) {
+            long r = p.reserved(i);
+            if (p.isFixed(i)) {
+                long f = p.fixedOffset(i);
+                if (f > limit || r > limit - f) {
+                    return "fixed region " + p.name(i) + " at " + f + " (" + r
+                            + " bytes) ends past the limit " + limit;
+                }
+            } else if (r > limit) {
+                return p.name(i) + " reserves " + r + " bytes, more than the limit " + limit;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Why the reservations live at one step cannot lie below {@code limit} (the first section
+     * whose total is over it; {@code asked} the limit before it was rounded down to a multiple of
+     * {@code step}), or null when every section's can.
+     */
+    private static String sectionOverTheLimit(long[] totals, long limit, long asked, long step) {
+        for (long t : totals) {
+            if (t > limit) {
+                // a total of 2^63-1 may be a saturated one; a lowered limit was rounded to the granularity
+                return "the reservations live at one step need "
+                        + (t == Long.MAX_VALUE ? "2^63-1 bytes or more" : "at least " + t + " bytes")
+                        + ", more than the limit " + limit + (limit == asked ? "" : " (the limit " + asked
+                        + " rounded down to a multiple of " + step + ", of which every placement's height is one)");
+            }
+        }
+        return null;
+    }
+
+    /**
+     * One search of {@code in} per order of the settings, each with its own failure memo and
+     * table when they learn, stopped by its flag (set here into {@code cancel}) or the budget.
+     */
+    private CanonicalSearch[] searches(Instance in, AtomicBoolean[] cancel, Budget budget) {
+        CanonicalSearch[] searches = new CanonicalSearch[cancel.length];
+        for (int i = 0; i < cancel.length; i++) {
+            FailureMemo memo = settings.learn() ? new FailureMemo(in.n) : null;
+            FailedStates table = settings.learn() ? new FailedStates(tableBits(in.n)) : null;
+            AtomicBoolean c = cancel[i] = new AtomicBoolean();
+            searches[i] = new CanonicalSearch(in, settings.orders().get(i), settings.dynamicOrders(), memo, table,
+                    () -> c.get() || budget.exhausted());
+        }
+        return searches;
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.berth.solve.exact;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -132,7 +133,7 @@ final class FailureMemo {
 
     private int nextStamp() {
         if (++stampValue == Integer.MAX_VALUE) {
-            java.util.Arrays.fill(stamp, 0);
+            Arrays.fill(stamp, 0);
             stampValue = 1;
         }
         return stampValue;

@@ -1,5 +1,7 @@
 package dev.berth.solve.heuristic;
 
+import java.util.Arrays;
+
 /**
  * The order in which the heuristics place items: one that gives exactly the placement of the
  * rank order (largest first), but visits the steps in sweeps, so that the time index is read
@@ -66,8 +68,8 @@ public final class PlacingSchedule {
                 time[(int) (byFirst[t] & 0xFFFF_FFFFL)] = t;
             }
             // the pairs that share a step: an edge from the smaller rank to the larger; counted, then listed
-            java.util.Arrays.fill(edgeStart, 0, len + 1, 0);
-            java.util.Arrays.fill(indegree, 0, len, 0);
+            Arrays.fill(edgeStart, 0, len + 1, 0);
+            Arrays.fill(indegree, 0, len, 0);
             if (!sweep(steps, a, byFirst, len, active, edgeStart, null, indegree, MAX_PAIRS_PER_ITEM * (long) len)) {
                 // the chunk's items share steps with many others (long lifetimes): its own rank order
                 for (int x = 0; x < len; x++) {
@@ -87,7 +89,7 @@ public final class PlacingSchedule {
                 edgeStart[x] = edgeStart[x - 1];
             }
             edgeStart[0] = 0;
-            java.util.Arrays.fill(placed, 0, len, false);
+            Arrays.fill(placed, 0, len, false);
             for (int t = 0; t < len; t++) {
                 int x = (int) (byFirst[t] & 0xFFFF_FFFFL);
                 if (placed[x] || indegree[x] > 0) {
@@ -143,7 +145,7 @@ public final class PlacingSchedule {
             for (int k = 0; k < n; k++) {
                 key[k] = (steps[k] & ~0xFFFF_FFFFL) | k;
             }
-            java.util.Arrays.sort(key);
+            Arrays.sort(key);
             for (int t = 0; t < n; t++) {
                 byTime[t] = (int) (key[t] & 0xFFFF_FFFFL); // k < n
             }

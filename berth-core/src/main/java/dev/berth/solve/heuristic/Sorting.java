@@ -1,5 +1,7 @@
 package dev.berth.solve.heuristic;
 
+import java.util.Arrays;
+
 /** Allocation-free sorting of parallel primitive arrays. */
 public final class Sorting {
     private Sorting() {
@@ -92,7 +94,7 @@ public final class Sorting {
                 key[q] = ((maxPrimary - primary[x]) << (secondaryBits + idBits))
                         | ((maxSecondary - secondary[x]) << idBits) | x;
             }
-            java.util.Arrays.sort(key);
+            Arrays.sort(key);
             long mask = (1L << idBits) - 1;
             for (int q = 0; q < n; q++) {
                 a[q] = (int) (key[q] & mask); // an item, at most maxItem

@@ -4,7 +4,7 @@ import com.google.protobuf.CodedInputStream;
 import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.UnsafeByteOperations;
 import dev.berth.failure.BerthException;
-import dev.berth.io.FileErrors;
+import dev.berth.io.model.FileErrors;
 import dev.berth.io.onnx.proto.Onnx.ModelProto;
 
 import java.io.IOException;

@@ -1,7 +1,7 @@
 package dev.berth.io.tflite;
 
 import dev.berth.failure.BerthException;
-import dev.berth.io.FileErrors;
+import dev.berth.io.model.FileErrors;
 import org.tensorflow.lite.schema.BuiltinOperator;
 import org.tensorflow.lite.schema.BuiltinOptions;
 import org.tensorflow.lite.schema.CallOnceOptions;

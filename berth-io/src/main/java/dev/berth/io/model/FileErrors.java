@@ -1,4 +1,4 @@
-package dev.berth.io;
+package dev.berth.io.model;
 
 import dev.berth.failure.BerthException;
 
