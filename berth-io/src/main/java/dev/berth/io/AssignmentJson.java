@@ -3,7 +3,7 @@ package dev.berth.io;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.berth.artifact.Assignment;
-import dev.berth.failure.BerthException;
+import dev.berth.failure.Require;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -82,8 +82,8 @@ public final class AssignmentJson {
         long lower = Json.count(n.get("lowerBound"), path + ".lowerBound", "a traffic cost");
         long pinned = Json.count(n.get("pinnedCost"), path + ".pinnedCost", "a traffic cost");
         String proofId = Json.string(n.get("proof"), path + ".proof");
-        Assignment.Proof proof = Assignment.Proof.byId(proofId).orElseThrow(() -> BerthException.invalid(path + ".proof", proofId,
-                path + ".proof: '" + proofId + "' is not one of lower-bound, search, open"));
+        Assignment.Proof proof = Assignment.Proof.byId(proofId).orElseThrow(() -> Require.invalid(path + ".proof",
+                proofId, "'" + proofId + "' is not one of lower-bound, search, open"));
         List<Assignment.Baseline> baselines = baselines(n.get("baselines"), path + ".baselines");
         List<JsonNode> cs = Json.array(n.get("choices"), path + ".choices");
         List<Assignment.Choice> choices = new ArrayList<>();
@@ -91,20 +91,20 @@ public final class AssignmentJson {
             choices.add(choice(cs.get(i), path + ".choices[" + i + "]"));
         }
         if (lower > cost) {
-            throw BerthException.invalid(path + ".lowerBound", Long.toString(lower), path + ".lowerBound: " + lower
+            throw Require.invalid(path + ".lowerBound", Long.toString(lower), lower
                     + " is above the cost " + cost);
         }
         if (pinned > lower) {
-            throw BerthException.invalid(path + ".pinnedCost", Long.toString(pinned), path + ".pinnedCost: " + pinned
+            throw Require.invalid(path + ".pinnedCost", Long.toString(pinned), pinned
                     + " is above the lower bound " + lower + " (every assignment pays it)");
         }
         if (proof == Assignment.Proof.LOWER_BOUND && cost != lower) {
-            throw BerthException.invalid(path + ".proof", proofId, path + ".proof: 'lower-bound', but the cost " + cost
+            throw Require.invalid(path + ".proof", proofId, "'lower-bound', but the cost " + cost
                     + " is not the lower bound " + lower);
         }
         long sum = Assignment.total(pinned, choices);
         if (sum != cost) {
-            throw BerthException.invalid(path + ".cost", Long.toString(cost), path + ".cost: " + cost + " is not "
+            throw Require.invalid(path + ".cost", Long.toString(cost), cost + " is not "
                     + "pinnedCost plus the choices' costs (" + (sum < 0 ? "past 2^63-1" : Long.toString(sum)) + ")");
         }
         return new Assignment(cost, lower, pinned, proof, choices, baselines);
@@ -131,7 +131,7 @@ public final class AssignmentJson {
         Optional<Assignment.Why> why = Optional.empty();
         if (n.has("why")) {
             if (rank == 0) {
-                throw BerthException.invalid(path + ".why", path + ".why: " + buffer + " got its first candidate "
+                throw Require.invalid(path + ".why", buffer + " got its first candidate "
                         + "(rank 0): there is nothing to explain");
             }
             why = Optional.of(why(n.get("why"), path + ".why"));
@@ -143,15 +143,15 @@ public final class AssignmentJson {
         Json.object(n, path, WHY_KEYS, WHY_KEYS);
         String space = name(n.get("space"), path + ".space");
         String reasonId = Json.string(n.get("reason"), path + ".reason");
-        Assignment.Reason reason = Assignment.Reason.byId(reasonId).orElseThrow(() -> BerthException.invalid(path + ".reason", reasonId,
-                path + ".reason: '" + reasonId + "' is not one of full, fragmented, not-cheaper"));
+        Assignment.Reason reason = Assignment.Reason.byId(reasonId).orElseThrow(() -> Require.invalid(path + ".reason",
+                reasonId, "'" + reasonId + "' is not one of full, fragmented, not-cheaper"));
         int step = Json.integer(n.get("step"), path + ".step", 0);
         long live = Json.size(n.get("liveBytes"), path + ".liveBytes");
         long usable = Json.size(n.get("usable"), path + ".usable");
         long reserved = Json.size(n.get("reserved"), path + ".reserved");
         List<JsonNode> hs = Json.array(n.get("holders"), path + ".holders");
         if (hs.size() > Assignment.Why.MAX_HOLDERS) {
-            throw BerthException.invalid(path + ".holders", path + ".holders: " + hs.size() + " names, at most "
+            throw Require.invalid(path + ".holders", hs.size() + " names, at most "
                     + Assignment.Why.MAX_HOLDERS);
         }
         List<String> holders = new ArrayList<>();
@@ -164,7 +164,7 @@ public final class AssignmentJson {
     private static String name(JsonNode n, String path) {
         String s = Json.string(n, path);
         if (s.isEmpty()) {
-            throw BerthException.invalid(path, s, path + ": must not be empty");
+            throw Require.invalid(path, s, "must not be empty");
         }
         return s;
     }

@@ -33,18 +33,18 @@ public final class FastSpace {
     public static Target target(Target t, String name, OptionalLong capacity, Space slow) {
         Require.spaceName(name, "--fast-space");
         if (name.equals(slow.name())) {
-            throw BerthException.invalid("--fast-space", name, "--fast-space: '" + name + "' is the activations' own "
+            throw Require.invalid("--fast-space", name, "'" + name + "' is the activations' own "
                     + "space; name the fast local space they may move to");
         }
         Map<String, Space> spaces = new LinkedHashMap<>(t.spaces());
         Space had = spaces.get(name);
         if (had != null && !(had instanceof Space.Local)) {
-            throw BerthException.invalid("--fast-space", name, "--fast-space: space '" + name + "' of target " + t.name()
+            throw Require.invalid("--fast-space", name, "space '" + name + "' of target " + t.name()
                     + " is " + had.kind() + "; the fast space is a local space with a capacity");
         }
         if (had == null && capacity.isEmpty()) {
-            throw BerthException.invalid("--fast-space", name, "--fast-space: target " + t.name() + " has no space '"
-                    + name + "' (it has " + String.join(", ", spaces.keySet()) + "); give --fast-capacity SIZE to add a "
+            throw Require.invalid("--fast-space", name, "target " + t.name() + " has no space '" + name + "' (it has "
+                    + String.join(", ", spaces.keySet()) + "); give --fast-capacity SIZE to add a "
                     + "local space of that name, or a target that has one");
         }
         if (capacity.isEmpty()) {

@@ -15,6 +15,7 @@ import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.berth.arith.Sizes;
 import dev.berth.failure.BerthException;
+import dev.berth.failure.Require;
 import dev.berth.io.model.FileErrors;
 
 import java.io.CharConversionException;
@@ -126,33 +127,33 @@ public final class Json {
         try {
             JsonNode n = MAPPER.readTree(in);
             if (n == null || n.isMissingNode()) {
-                throw BerthException.invalid(what, what + ": the file is empty, expected a JSON object");
+                throw Require.invalid(what, "the file is empty, expected a JSON object");
             }
             return n;
         } catch (JsonParseException e) {
-            throw BerthException.invalid(what, what + ": not valid JSON at line " + e.getLocation().getLineNr()
+            throw Require.invalid(what, "not valid JSON at line " + e.getLocation().getLineNr()
                     + ", column " + e.getLocation().getColumnNr() + ": " + e.getOriginalMessage());
         } catch (MismatchedInputException e) {
             // FAIL_ON_TRAILING_TOKENS: the one mismatch a tree read has; Jackson's message names its classes
             JsonLocation at = e.getLocation();
-            throw BerthException.invalid(what, what + ": not valid JSON: more text after the top-level value"
+            throw Require.invalid(what, "not valid JSON: more text after the top-level value"
                     + (at == null ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr())
                     + " (a file holds one JSON object)");
         } catch (JacksonException e) {
-            throw BerthException.invalid(what, what + ": not valid JSON: " + e.getOriginalMessage());
+            throw Require.invalid(what, "not valid JSON: " + e.getOriginalMessage());
         } catch (NumberFormatException | ArithmeticException e) {
             // a number Jackson cannot hold even as a BigDecimal (an exponent of 20 digits): not a
             // JacksonException, but bad input all the same
-            throw BerthException.invalid(what, what + ": a number in the file cannot be read: " + e.getMessage());
+            throw Require.invalid(what, "a number in the file cannot be read: " + e.getMessage());
         } catch (CharConversionException e) {
             // bytes that are not text in the encoding Jackson detected (UTF-8, -16 or -32, from the first bytes)
-            throw BerthException.invalid(what, what + ": not JSON text: " + e.getMessage());
+            throw Require.invalid(what, "not JSON text: " + e.getMessage());
         }
     }
 
     static JsonNode object(JsonNode n, String path, Set<String> allowed, Set<String> required) {
         if (n == null || !n.isObject()) {
-            throw BerthException.invalid(path, text(n), path + ": expected a JSON object, got " + kind(n));
+            throw Require.invalid(path, text(n), "expected a JSON object, got " + kind(n));
         }
         Iterator<String> it = n.fieldNames();
         while (it.hasNext()) {
@@ -170,7 +171,7 @@ public final class Json {
 
     /** The first key of an object (in the file's order) that is not allowed. */
     static BerthException unknownKey(String path, String k, Set<String> allowed) {
-        return BerthException.invalid(join(path, k), k, join(path, k) + ": unknown key '" + k + "' (allowed: "
+        return Require.invalid(join(path, k), k, "unknown key '" + k + "' (allowed: "
                 + String.join(", ", new TreeSet<>(allowed)) + ")");
     }
 
@@ -189,7 +190,7 @@ public final class Json {
     }
 
     static BerthException missingKey(String path, String k) {
-        return BerthException.invalid(join(path, k), join(path, k) + ": required key '" + k + "' is missing");
+        return Require.invalid(join(path, k), "required key '" + k + "' is missing");
     }
 
     /**
@@ -198,7 +199,7 @@ public final class Json {
      */
     static JsonNode root(JsonNode n, String what, Set<String> allowed, Set<String> required) {
         if (n == null || !n.isObject()) {
-            throw BerthException.invalid(what, text(n), what + ": expected a JSON object, got " + kind(n));
+            throw Require.invalid(what, text(n), "expected a JSON object, got " + kind(n));
         }
         return object(n, "", allowed, required);
     }
@@ -209,7 +210,7 @@ public final class Json {
 
     static String string(JsonNode n, String path) {
         if (n == null || !n.isTextual()) {
-            throw BerthException.invalid(path, text(n), path + ": expected a string, got " + kind(n));
+            throw Require.invalid(path, text(n), "expected a string, got " + kind(n));
         }
         return n.textValue();
     }
@@ -221,7 +222,7 @@ public final class Json {
 
     static String nonEmpty(String name, String path) {
         if (name.isEmpty()) {
-            throw BerthException.invalid(path, name, path + ": must not be empty");
+            throw Require.invalid(path, name, "must not be empty");
         }
         return name;
     }
@@ -235,10 +236,10 @@ public final class Json {
             return Sizes.fromInteger(n.bigIntegerValue(), path);
         }
         if (n != null && n.isNumber()) {
-            throw BerthException.invalid(path, n.toString(), path + ": '" + n + "' is not a whole number of bytes "
+            throw Require.invalid(path, n.toString(), "'" + n + "' is not a whole number of bytes "
                     + "(no fractions or exponents)");
         }
-        throw BerthException.invalid(path, text(n), path + ": expected a size (integer or string such as \"4KiB\"), got "
+        throw Require.invalid(path, text(n), "expected a size (integer or string such as \"4KiB\"), got "
                 + kind(n));
     }
 
@@ -246,7 +247,7 @@ public final class Json {
     static long count(JsonNode n, String path, String what) {
         if (n == null || !n.isIntegralNumber() || n.bigIntegerValue().signum() < 0
                 || n.bigIntegerValue().bitLength() > 63) {
-            throw BerthException.invalid(path, text(n), path + ": expected a whole number in 0..2^63-1 (" + what
+            throw Require.invalid(path, text(n), "expected a whole number in 0..2^63-1 (" + what
                     + "), got " + (n != null && n.isNumber() ? "'" + n + "'" : kind(n)));
         }
         return n.longValue();
@@ -255,19 +256,19 @@ public final class Json {
     /** A step number or small count: a JSON integer in {@code min..2^31-1}. */
     static int integer(JsonNode n, String path, int min) {
         if (n == null || !n.isIntegralNumber()) {
-            throw BerthException.invalid(path, text(n), path + ": expected a whole number, got " + kind(n));
+            throw Require.invalid(path, text(n), "expected a whole number, got " + kind(n));
         }
         BigInteger v = n.bigIntegerValue();
         if (v.compareTo(BigInteger.valueOf(min)) < 0
                 || v.compareTo(BigInteger.valueOf(Integer.MAX_VALUE)) > 0) {
-            throw BerthException.invalid(path, v.toString(), path + ": " + v + " is outside " + min + ".." + Integer.MAX_VALUE);
+            throw Require.invalid(path, v.toString(), v + " is outside " + min + ".." + Integer.MAX_VALUE);
         }
         return v.intValue();
     }
 
     static List<JsonNode> array(JsonNode n, String path) {
         if (n == null || !n.isArray()) {
-            throw BerthException.invalid(path, text(n), path + ": expected a JSON array, got " + kind(n));
+            throw Require.invalid(path, text(n), "expected a JSON array, got " + kind(n));
         }
         List<JsonNode> out = new ArrayList<>();
         n.forEach(out::add);

@@ -163,7 +163,7 @@ public final class MiniMallocCsv {
      */
     public static Target target(long capacity) {
         if (capacity < 0) {
-            throw BerthException.invalid("--capacity", Long.toString(capacity), "--capacity: must not be negative");
+            throw Require.invalid("--capacity", Long.toString(capacity), "must not be negative");
         }
         return withSpace(new Space.Local(SPACE, WIDE, 1, 0, capacity));
     }
@@ -274,7 +274,7 @@ public final class MiniMallocCsv {
             text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
                     .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
         } catch (CharacterCodingException e) {
-            throw BerthException.invalid(where, where + ": not UTF-8 text");
+            throw Require.invalid(where, "not UTF-8 text");
         }
         return parse(text, name, where);
     }
@@ -307,7 +307,7 @@ public final class MiniMallocCsv {
                 l = lines.next();
             } while (l != null && strip(l).isEmpty());
             if (l == null) {
-                throw BerthException.invalid(where, where + ": empty file; expected a header such as id,lower,upper,size");
+                throw Require.invalid(where, "empty file; expected a header such as id,lower,upper,size");
             }
         }
         List<String> header = fields(headerLine);
@@ -459,7 +459,7 @@ public final class MiniMallocCsv {
         }
         for (Row r : doc.rows()) {
             if (!planned.containsKey(r.id())) {
-                throw BerthException.invalid("plan", r.id(), "plan: it has no buffer " + r.id() + " in space " + SPACE
+                throw Require.invalid("plan", r.id(), "it has no buffer " + r.id() + " in space " + SPACE
                         + " (line " + r.line() + " of " + doc.name() + "); the plan is not one of this document");
             }
         }

@@ -11,6 +11,7 @@ import dev.berth.artifact.Optimality;
 import dev.berth.artifact.Plan;
 import dev.berth.artifact.PlannedBuffer;
 import dev.berth.artifact.SpaceMetrics;
+import dev.berth.failure.Require;
 import dev.berth.measure.SpaceAssembler;
 import dev.berth.failure.BerthException;
 import dev.berth.failure.Category;
@@ -196,29 +197,29 @@ public final class PlanJson {
     private static Optimality optimality(JsonNode m, String p) {
         long lower = Json.size(m.get("lowerBound"), p + ".lowerBound");
         String solverId = Json.string(m.get("solver"), p + ".solver");
-        SolverKind solver = SolverKind.byId(solverId).orElseThrow(() -> BerthException.invalid(p + ".solver", solverId,
-                p + ".solver: '" + solverId + "' is not one of " + SolverKind.ids()));
+        SolverKind solver = SolverKind.byId(solverId).orElseThrow(() -> Require.invalid(p + ".solver", solverId,
+                "'" + solverId + "' is not one of " + SolverKind.ids()));
         String proofId = Json.string(m.get("proof"), p + ".proof");
-        Optimality.Proof proof = Optimality.Proof.byId(proofId).orElseThrow(() -> BerthException.invalid(p + ".proof",
-                proofId, p + ".proof: '" + proofId + "' is not one of lower-bound, search, open"));
+        Optimality.Proof proof = Optimality.Proof.byId(proofId).orElseThrow(() -> Require.invalid(p + ".proof",
+                proofId, "'" + proofId + "' is not one of lower-bound, search, open"));
         Optional<Optimality.Open> open = Optional.empty();
         if (m.has("open")) {
             String openId = Json.string(m.get("open"), p + ".open");
-            open = Optional.of(Optimality.Open.byId(openId).orElseThrow(() -> BerthException.invalid(p + ".open", openId,
-                    p + ".open: '" + openId + "' is not one of " + Optimality.Open.ids())));
+            open = Optional.of(Optimality.Open.byId(openId).orElseThrow(() -> Require.invalid(p + ".open", openId,
+                    "'" + openId + "' is not one of " + Optimality.Open.ids())));
         }
         if ((proof == Optimality.Proof.OPEN) != open.isPresent()) {
-            throw BerthException.invalid(p + ".open", p + ".open: " + (open.isPresent()
+            throw Require.invalid(p + ".open", (open.isPresent()
                     ? "a space with proof '" + proofId + "' has no open bracket, so no 'open' reason"
                     : "a space with proof 'open' says why in 'open' (" + Optimality.Open.ids() + ")"));
         }
         JsonNode t = m.get("timeLimited");
         if (!t.isBoolean()) {
-            throw BerthException.invalid(p + ".timeLimited", Json.text(t), p + ".timeLimited: expected true or false, got "
+            throw Require.invalid(p + ".timeLimited", Json.text(t), "expected true or false, got "
                     + Json.kind(t));
         }
         if (open.isPresent() && open.get() == Optimality.Open.TIME_LIMIT && !t.booleanValue()) {
-            throw BerthException.invalid(p + ".timeLimited", p + ".timeLimited: false, but the bracket was left open by "
+            throw Require.invalid(p + ".timeLimited", "false, but the bracket was left open by "
                     + "the time limit");
         }
         return new Optimality(solver, lower, proof, open, t.booleanValue());
@@ -307,19 +308,19 @@ public final class PlanJson {
         // the checks in their order
         String format = Json.string(top.value("format"), "format");
         if (!Plan.FORMAT.equals(format)) {
-            throw BerthException.invalid("format", format, "format: '" + format + "' is not a Berth plan (expected \""
+            throw Require.invalid("format", format, "'" + format + "' is not a Berth plan (expected \""
                     + Plan.FORMAT + "\")");
         }
         int version = Json.integer(top.value("version"), "version", 0);
         if (version < Plan.OLDEST_READ || version > Plan.VERSION) {
-            throw BerthException.invalid("version", Integer.toString(version), "version: this Berth reads berth-plan versions "
+            throw Require.invalid("version", Integer.toString(version), "this Berth reads berth-plan versions "
                     + Plan.OLDEST_READ + " to " + Plan.VERSION + ", not " + version);
         }
         Target target = TargetJson.read(top.value("target"), "plan", "target");
         String workload = Json.string(top.value("workload"), "workload");
         String solverId = Json.string(top.value("solver"), "solver");
-        SolverChoice solver = SolverChoice.byId(solverId).orElseThrow(() -> BerthException.invalid("solver", solverId,
-                "solver: '" + solverId + "' is not one of " + SolverChoice.ids()));
+        SolverChoice solver = SolverChoice.byId(solverId).orElseThrow(() -> Require.invalid("solver", solverId,
+                "'" + solverId + "' is not one of " + SolverChoice.ids()));
         Map<String, SpaceMetrics> spaces = spaces(top.value("spaces"), target, version);
         List<PlannedBuffer> buffers = top.elements("buffers");
         List<DescriptorEntry> descriptors = top.elements("descriptors");
@@ -330,11 +331,11 @@ public final class PlanJson {
         Optional<Assignment> assignment = Optional.empty();
         JsonNode a = top.value("assignment");
         if (version < 3 && a != null) {
-            throw BerthException.invalid("assignment", "assignment: a version " + version + " plan has none (it came "
+            throw Require.invalid("assignment", "a version " + version + " plan has none (it came "
                     + "with version 3)");
         }
         if (version == 3 && a == null) {
-            throw BerthException.invalid("assignment", "assignment: required key 'assignment' is missing (a version 3 "
+            throw Require.invalid("assignment", "required key 'assignment' is missing (a version 3 "
                 + "plan is one whose buffers had candidate spaces; without them a plan is version 2)");
         }
         if (a != null) {
@@ -342,14 +343,14 @@ public final class PlanJson {
         }
         JsonNode o = top.value("order");
         if (version < 4 && o != null) {
-            throw BerthException.invalid("order", "order: a version " + version + " plan has none (it came with "
+            throw Require.invalid("order", "a version " + version + " plan has none (it came with "
                     + "version 4)");
         }
         if (version < 4) {
             for (int i = 0; i < buffers.size(); i++) {
                 if (buffers.get(i).sharesWith().isPresent()) {
                     String at = "buffers[" + i + "].sharesWith";
-                    throw BerthException.invalid(at, buffers.get(i).sharesWith().get(), at + ": a version " + version
+                    throw Require.invalid(at, buffers.get(i).sharesWith().get(), "a version " + version
                             + " plan has no buffer written over another (sharesWith came with version 4)");
                 }
             }
@@ -357,7 +358,7 @@ public final class PlanJson {
         Optional<List<Operator>> order = Optional.empty();
         if (version == 4) {
             if (o == null) {
-                throw BerthException.invalid("order", "order: required key 'order' is missing (a version 4 plan is one "
+                throw Require.invalid("order", "required key 'order' is missing (a version 4 plan is one "
                         + "whose workload had operators; without them a plan is version 2 or 3)");
             }
             order = Optional.of(order(o));
@@ -395,12 +396,13 @@ public final class PlanJson {
                     "runtimeReserve", "solver", "proof", "timeLimited"));
             String kind = Json.string(m.get("kind"), p + ".kind");
             if (!kind.equals(s.kind())) {
-                throw BerthException.invalid(p + ".kind", kind, p + ".kind: '" + kind + "' but the plan's target says "
+                throw Require.invalid(p + ".kind", kind, "'" + kind + "' but the plan's target says "
                         + s.kind());
             }
             if (m.has("capacity") && s instanceof Space.Logical) {
-                throw BerthException.invalid(p + ".capacity", Json.text(m.get("capacity")), p + ".capacity: "
-                        + "a logical space has no compile-time capacity; give the runtime's capacity to check-deploy");
+                throw Require.invalid(p + ".capacity", Json.text(m.get("capacity")),
+                        "a logical space has no compile-time capacity; give the runtime's capacity to "
+                        + "check-deploy");
             }
             OptionalLong cap = m.has("capacity") ? OptionalLong.of(Json.size(m.get("capacity"), p + ".capacity"))
                     : OptionalLong.empty();
@@ -417,8 +419,8 @@ public final class PlanJson {
     private static PlannedBuffer buffer(Members b) {
         b.check();
         String origin = b.string(ORIGIN);
-        Origin o = Origin.byId(origin).orElseThrow(() -> BerthException.invalid(b.path(ORIGIN), origin,
-                b.path(ORIGIN) + ": '" + origin + "' is not one of tensor, fixed, tile, descriptor-table, instructions"));
+        Origin o = Origin.byId(origin).orElseThrow(() -> Require.invalid(b.path(ORIGIN), origin,
+                "'" + origin + "' is not one of tensor, fixed, tile, descriptor-table, instructions"));
         String name = b.string(NAME);
         String space = b.string(SPACE);
         long offset = b.size(OFFSET);
@@ -455,7 +457,7 @@ public final class PlanJson {
                 throw e;
             }
             String p = "spaces." + space + ".peakLive";
-            throw BerthException.invalid(p, Long.toString(m.peakLive()), p + ": " + m.peakLive() + " in the plan, but "
+            throw Require.invalid(p, Long.toString(m.peakLive()), m.peakLive() + " in the plan, but "
                     + "in its buffers " + e.failure().message() + ": they cannot be a plan (a version 1 plan's peak "
                     + "step is measured from its buffers)");
         }

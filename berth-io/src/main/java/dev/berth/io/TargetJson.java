@@ -2,7 +2,6 @@ package dev.berth.io;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.berth.failure.BerthException;
 import dev.berth.failure.Require;
 import dev.berth.target.AddressFormat;
 import dev.berth.target.EndConvention;
@@ -43,7 +42,7 @@ public final class TargetJson {
         }
         Path p = Path.of(nameOrFile);
         if (!Files.exists(p)) {
-            throw BerthException.invalid("--target", nameOrFile, "--target: '" + nameOrFile
+            throw Require.invalid("--target", nameOrFile, "'" + nameOrFile
                     + "' is neither a bundled target (" + String.join(", ", BUNDLED) + ") nor an existing file");
         }
         String fileName = p.getFileName().toString();
@@ -74,8 +73,8 @@ public final class TargetJson {
             EndConvention end = EndConvention.EXCLUSIVE;
             if (f.has("end")) {
                 String s = Json.string(f.get("end"), p + ".end");
-                end = EndConvention.byId(s).orElseThrow(() -> BerthException.invalid(p + ".end", s,
-                        p + ".end: '" + s + "' is not an end convention; use \"exclusive\" or \"last-byte\""));
+                end = EndConvention.byId(s).orElseThrow(() -> Require.invalid(p + ".end", s,
+                        "'" + s + "' is not an end convention; use \"exclusive\" or \"last-byte\""));
             }
             formats.put(e.getKey(), new AddressFormat(e.getKey(), max, end));
         }
@@ -83,7 +82,7 @@ public final class TargetJson {
         String spath = Json.join(base, "spaces");
         JsonNode ss = Json.object(root.get("spaces"), spath, fieldNames(root.get("spaces")), Set.of());
         if (ss.isEmpty()) {
-            throw BerthException.invalid(spath, spath + ": the target has no space; a target needs at least one space");
+            throw Require.invalid(spath, "the target has no space; a target needs at least one space");
         }
         for (Iterator<Map.Entry<String, JsonNode>> it = ss.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
@@ -130,26 +129,27 @@ public final class TargetJson {
         String fname = Json.string(n.get("format"), p + ".format");
         AddressFormat fmt = formats.get(fname);
         if (fmt == null) {
-            throw BerthException.invalid(p + ".format", fname, p + ".format: no format named '" + fname
+            throw Require.invalid(p + ".format", fname, "no format named '" + fname
                     + "' in formats (" + String.join(", ", formats.keySet()) + ")");
         }
         long align = n.has("alignment") ? Json.size(n.get("alignment"), p + ".alignment") : 1;
         if (align == 0) {
-            throw BerthException.invalid(p + ".alignment", "0", p + ".alignment: must be a positive whole number, got 0");
+            throw Require.invalid(p + ".alignment", "0", "must be a positive whole number, got 0");
         }
         long reserve = n.has("runtimeReserve") ? Json.size(n.get("runtimeReserve"), p + ".runtimeReserve") : 0;
         switch (kind) {
             case "logical" -> {
                 if (n.has("capacity")) {
-                    throw BerthException.invalid(p + ".capacity", Json.text(n.get("capacity")), p + ".capacity: "
-                            + "a logical space has no compile-time capacity; give the runtime's capacity to check-deploy");
+                    throw Require.invalid(p + ".capacity", Json.text(n.get("capacity")),
+                            "a logical space has no compile-time capacity; give the runtime's capacity to "
+                            + "check-deploy");
                 }
                 forbid(n, p, "base", "only an external space has a base");
                 return new Space.Logical(name, fmt, align, reserve);
             }
             case "local" -> {
                 if (!n.has("capacity")) {
-                    throw BerthException.invalid(p + ".capacity", p + ".capacity: a local space needs its capacity");
+                    throw Require.invalid(p + ".capacity", "a local space needs its capacity");
                 }
                 forbid(n, p, "base", "only an external space has a base");
                 long cap = Json.size(n.get("capacity"), p + ".capacity");
@@ -158,7 +158,7 @@ public final class TargetJson {
             }
             case "external" -> {
                 if (!n.has("base")) {
-                    throw BerthException.invalid(p + ".base", p + ".base: an external space needs its base address");
+                    throw Require.invalid(p + ".base", "an external space needs its base address");
                 }
                 long b = Json.size(n.get("base"), p + ".base");
                 OptionalLong cap = n.has("capacity") ? OptionalLong.of(Json.size(n.get("capacity"), p + ".capacity"))
@@ -168,21 +168,21 @@ public final class TargetJson {
                 }
                 return new Space.External(name, fmt, align, reserve, b, cap);
             }
-            default -> throw BerthException.invalid(p + ".kind", kind, p + ".kind: '" + kind
+            default -> throw Require.invalid(p + ".kind", kind, "'" + kind
                     + "' is not a space kind; use \"logical\", \"local\" or \"external\"");
         }
     }
 
     private static void forbid(JsonNode n, String p, String key, String why) {
         if (n.has(key)) {
-            throw BerthException.invalid(p + "." + key, Json.text(n.get(key)), p + "." + key + ": " + why);
+            throw Require.invalid(p + "." + key, Json.text(n.get(key)), why);
         }
     }
 
     private static void checkReserve(String p, long cap, long reserve) {
         if (reserve > cap) {
-            throw BerthException.invalid(p + ".runtimeReserve", Long.toString(reserve), p + ".runtimeReserve: "
-                    + reserve + " is more than the capacity " + cap + " (capacity - runtimeReserve would be negative)");
+            throw Require.invalid(p + ".runtimeReserve", Long.toString(reserve), reserve
+                    + " is more than the capacity " + cap + " (capacity - runtimeReserve would be negative)");
         }
     }
 
@@ -214,7 +214,7 @@ public final class TargetJson {
     private static long positive(JsonNode n, String path) {
         long v = Json.size(n, path);
         if (v == 0) {
-            throw BerthException.invalid(path, "0", path + ": must be a positive whole number, got 0");
+            throw Require.invalid(path, "0", "must be a positive whole number, got 0");
         }
         return v;
     }

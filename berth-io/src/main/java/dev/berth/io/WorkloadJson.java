@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.berth.failure.BerthException;
 import dev.berth.failure.Failure;
 import dev.berth.failure.InputDetail;
+import dev.berth.failure.Require;
 import dev.berth.schedule.Reuse;
 import dev.berth.schedule.Role;
 import dev.berth.target.Space;
@@ -145,7 +146,7 @@ public final class WorkloadJson {
     /** Only a workload with {@code operators} has {@code key}. */
     private static void requireOperators(TopLevel top, String key) {
         if (top.has(key)) {
-            throw BerthException.invalid(key, key + ": only a workload with operators keeps operators in order; "
+            throw Require.invalid(key, "only a workload with operators keeps operators in order; "
                     + "add operators, or remove " + key);
         }
     }
@@ -215,7 +216,7 @@ public final class WorkloadJson {
         long size = m.size(OP_SIZE);
         if (!m.isText(OP_SPACE) && m.node(OP_SPACE).isArray()) {
             String p = m.path(OP_SPACE);
-            throw BerthException.invalid(p, Json.text(m.node(OP_SPACE)), p + ": buffer '" + name + "': in a workload "
+            throw Require.invalid(p, Json.text(m.node(OP_SPACE)), "buffer '" + name + "': in a workload "
                     + "with operators each buffer has one space, not a list of candidates");
         }
         String spaceName = m.string(OP_SPACE);
@@ -230,7 +231,7 @@ public final class WorkloadJson {
             role = Arrays.stream(Role.values()).filter(r -> r.id().equals(id)).findFirst();
             if (role.isEmpty()) {
                 String p = m.path(OP_ROLE);
-                throw BerthException.invalid(p, id, p + ": expected input, intermediate, output, constant or variable, "
+                throw Require.invalid(p, id, "expected input, intermediate, output, constant or variable, "
                         + "got '" + id + "'");
             }
         }
@@ -244,7 +245,7 @@ public final class WorkloadJson {
                 String input = Json.string(w.get("input"), pj + ".input");
                 String why = Json.string(w.get("reason"), pj + ".reason");
                 Reuse reason = Arrays.stream(Reuse.values()).filter(r -> r.id().equals(why)).findFirst()
-                        .orElseThrow(() -> BerthException.invalid(pj + ".reason", why, pj + ".reason: expected view or "
+                        .orElseThrow(() -> Require.invalid(pj + ".reason", why, "expected view or "
                                 + "elementwise, got '" + why + "'"));
                 overwrites.add(new Overwrite(input, reason));
             }
@@ -259,7 +260,7 @@ public final class WorkloadJson {
             align = m.size(key);
             if (align == 0) {
                 String p = m.path(key);
-                throw BerthException.invalid(p, "0", p + ": must be a positive whole number, got 0");
+                throw Require.invalid(p, "0", "must be a positive whole number, got 0");
             }
         }
         return align;
@@ -292,7 +293,7 @@ public final class WorkloadJson {
         long accesses = m.has(ACCESSES) ? m.count(ACCESSES, "how many times buffer '" + name
                 + "''s bytes are read or written") : 1;
         if (tile.isPresent() && spaces.size() > 1) {
-            throw BerthException.invalid(m.path(SPACE), m.path(SPACE) + ": buffer '" + name + "' is tiled: it has one "
+            throw Require.invalid(m.path(SPACE), "buffer '" + name + "' is tiled: it has one "
                     + "space, not a list of candidates");
         }
         return new BufferSpec(name, size, spaces, accesses, align, live, tile);
@@ -311,7 +312,7 @@ public final class WorkloadJson {
         }
         String p = m.path(SPACE);
         if (n.isEmpty()) {
-            throw BerthException.invalid(p, "[]", p + ": buffer '" + buffer + "': the list of candidate spaces is empty; "
+            throw Require.invalid(p, "[]", "buffer '" + buffer + "': the list of candidate spaces is empty; "
                     + "give at least one space");
         }
         List<Space> out = new ArrayList<>();
@@ -327,7 +328,7 @@ public final class WorkloadJson {
                 }
             }
             if (out.contains(s)) {
-                throw BerthException.invalid(pj, spaceName, pj + ": buffer '" + buffer + "': space '" + spaceName
+                throw Require.invalid(pj, spaceName, "buffer '" + buffer + "': space '" + spaceName
                         + "' is already a candidate; each space is listed once");
             }
             out.add(s);
@@ -345,10 +346,10 @@ public final class WorkloadJson {
             offset = Json.size(n.get("offset"), p + ".offset");
             size = Json.size(n.get("size"), p + ".size");
         } catch (BerthException e) {
-            throw BerthException.invalid(p, p + ": the earlier stage's record is corrupt: " + e.failure().message());
+            throw Require.invalid(p, "the earlier stage's record is corrupt: " + e.failure().message());
         }
         if (size > Long.MAX_VALUE - offset) {
-            throw BerthException.invalid(p, p + ": the earlier stage's record is corrupt: offset " + offset + " + size "
+            throw Require.invalid(p, "the earlier stage's record is corrupt: offset " + offset + " + size "
                     + size + " is past 2^63-1");
         }
         return new FixedRegion(name, space, offset, size, live(n.get("live"), p + ".live"));
@@ -357,13 +358,13 @@ public final class WorkloadJson {
     static Lifetime live(JsonNode n, String p) {
         List<JsonNode> a = Json.array(n, p);
         if (a.size() != 2) {
-            throw BerthException.invalid(p, Json.text(n), p + ": expected [first, last] (two inclusive step numbers), got "
+            throw Require.invalid(p, Json.text(n), "expected [first, last] (two inclusive step numbers), got "
                     + a.size() + " values");
         }
         int first = Json.integer(a.get(0), p + "[0]", 0);
         int last = Json.integer(a.get(1), p + "[1]", 0);
         if (last < first) {
-            throw BerthException.invalid(p, Json.text(n), p + ": [" + first + ", " + last
+            throw Require.invalid(p, Json.text(n), "[" + first + ", " + last
                     + "] is reversed: last must be at least first (steps are inclusive)");
         }
         return new Lifetime(first, last);

@@ -1,6 +1,7 @@
 package dev.berth.io.model;
 
 import dev.berth.failure.BerthException;
+import dev.berth.failure.Require;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -28,7 +29,7 @@ public record InputFix(String name, long[] numbers, String text) {
         for (String o : options) {
             InputFix f = parse(o);
             if (m.put(f.name(), f) != null) {
-                throw BerthException.invalid("--input", o, "--input: input '" + f.name() + "' is given twice");
+                throw Require.invalid("--input", o, "input '" + f.name() + "' is given twice");
             }
         }
         return m;
@@ -38,7 +39,7 @@ public record InputFix(String name, long[] numbers, String text) {
     public static InputFix parse(String text) {
         int eq = text.lastIndexOf('=');
         if (eq <= 0 || eq == text.length() - 1) {
-            throw BerthException.invalid("--input", text, "--input: expected NAME=DIMS (e.g. x=1x3x640x640) or NAME=VALUE "
+            throw Require.invalid("--input", text, "expected NAME=DIMS (e.g. x=1x3x640x640) or NAME=VALUE "
                     + "for a scalar input (e.g. sr=16000), got '" + text + "'");
         }
         String name = text.substring(0, eq);

@@ -2,6 +2,7 @@ package dev.berth.io.onnx;
 
 import dev.berth.arith.Checked;
 import dev.berth.failure.BerthException;
+import dev.berth.failure.Require;
 
 import java.util.Optional;
 
@@ -92,8 +93,8 @@ public enum ElementType {
 
     /** The type of a data type number, or {@code invalid-input} naming {@code where}. */
     public static ElementType of(int code, String where) {
-        return byCode(code).orElseThrow(() -> BerthException.invalid(where, Integer.toString(code),
-                where + ": element type " + code + " is not an ONNX data type Berth knows (1..26)"));
+        return byCode(code).orElseThrow(() -> Require.invalid(where, Integer.toString(code),
+                "element type " + code + " is not an ONNX data type Berth knows (1..26)"));
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.berth.io.onnx;
 
 import dev.berth.failure.BerthException;
+import dev.berth.failure.Require;
 import dev.berth.io.model.InputFix;
 import dev.berth.io.onnx.ImportedGraph.Role;
 import dev.berth.io.onnx.proto.Onnx.AttributeProto;
@@ -89,8 +90,8 @@ final class GraphImporter {
         g.graphInputs(graph, main, new LinkedHashMap<>(fixes));
         g.nodes(graph, main, "");
         for (ValueInfoProto o : graph.getOutputList()) {
-            String flat = main.resolve(o.getName()).orElseThrow(() -> BerthException.invalid(what, what
-                    + ": graph output '" + o.getName() + "' is not produced by any node, nor a graph input or initializer"));
+            String flat = main.resolve(o.getName()).orElseThrow(() -> Require.invalid(what, "graph output '"
+                    + o.getName() + "' is not produced by any node, nor a graph input or initializer"));
             g.outputs.add(flat);
         }
         return new ImportedGraph(g.opset, g.tensors, g.roles, g.aliases, g.producer, g.steps, g.outputs, g.foldedIfs);
@@ -104,7 +105,7 @@ final class GraphImporter {
             }
         }
         if (v < 1 || v > Integer.MAX_VALUE) {
-            throw BerthException.invalid(what, what + ": the model imports no opset of the default ONNX domain "
+            throw Require.invalid(what, "the model imports no opset of the default ONNX domain "
                     + "(opset_import has no entry for \"\" or \"ai.onnx\")");
         }
         return (int) v;
@@ -117,7 +118,7 @@ final class GraphImporter {
 
     private String define(Scope scope, String local, String prefix, String by) {
         if (scope.names.containsKey(local)) {
-            throw BerthException.invalid(what, what + ": tensor '" + local + "' is defined twice in the same graph (again by "
+            throw Require.invalid(what, "tensor '" + local + "' is defined twice in the same graph (again by "
                     + by + ")");
         }
         // a name an inlined branch defines keeps its spelling unless the main graph or an
@@ -139,7 +140,7 @@ final class GraphImporter {
 
     private void initializers(GraphProto g, Scope scope, String prefix) {
         if (g.getSparseInitializerCount() > 0) {
-            throw BerthException.invalid(what, what + ": graph '" + g.getName() + "' has sparse initializers, which Berth "
+            throw Require.invalid(what, "graph '" + g.getName() + "' has sparse initializers, which Berth "
                     + "does not read");
         }
         for (TensorProto t : g.getInitializerList()) {
@@ -201,7 +202,7 @@ final class GraphImporter {
 
     private TypeProto.Tensor tensorType(ValueInfoProto vi) {
         if (!vi.hasType() || !vi.getType().hasTensorType()) {
-            throw BerthException.invalid(what, what + ": graph input '" + vi.getName() + "' is not a tensor (sequences, "
+            throw Require.invalid(what, "graph input '" + vi.getName() + "' is not a tensor (sequences, "
                     + "maps and optionals are not supported)");
         }
         return vi.getType().getTensorType();

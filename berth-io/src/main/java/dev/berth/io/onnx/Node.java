@@ -1,6 +1,7 @@
 package dev.berth.io.onnx;
 
 import dev.berth.failure.BerthException;
+import dev.berth.failure.Require;
 import dev.berth.io.onnx.proto.Onnx.AttributeProto;
 import dev.berth.io.onnx.proto.Onnx.GraphProto;
 import dev.berth.io.onnx.proto.Onnx.NodeProto;
@@ -217,6 +218,6 @@ final class Node {
 
     /** {@code invalid-input} naming this node. */
     public BerthException fail(String message) {
-        return BerthException.invalid(label, label + ": " + message);
+        return Require.invalid(label, message);
     }
 }

@@ -2,6 +2,7 @@ package dev.berth.io.onnx;
 
 import dev.berth.failure.BerthException;
 import dev.berth.failure.Category;
+import dev.berth.failure.Require;
 import dev.berth.io.model.InputFix;
 import dev.berth.io.model.ModelSpaces;
 import dev.berth.io.onnx.proto.Onnx.ModelProto;
@@ -66,7 +67,7 @@ public final class OnnxImport {
             }
             // a tensor whose element count or byte size passes 2^63-1: the file claims what no plan can
             // hold, which is bad input (contract §2), not planning arithmetic
-            throw BerthException.invalid(what, what + ": a tensor of this model is larger than 2^63-1 bytes ("
+            throw Require.invalid(what, "a tensor of this model is larger than 2^63-1 bytes ("
                     + e.failure().message() + ")");
         }
     }

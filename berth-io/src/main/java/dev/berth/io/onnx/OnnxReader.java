@@ -3,7 +3,7 @@ package dev.berth.io.onnx;
 import com.google.protobuf.CodedInputStream;
 import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.UnsafeByteOperations;
-import dev.berth.failure.BerthException;
+import dev.berth.failure.Require;
 import dev.berth.io.model.FileErrors;
 import dev.berth.io.onnx.proto.Onnx.ModelProto;
 
@@ -36,7 +36,7 @@ final class OnnxReader {
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
             size = ch.size();
             if (size > MAX_FILE) {
-                throw BerthException.invalid(what, what + ": the file has " + size + " bytes, more than the 2 GiB a "
+                throw Require.invalid(what, "the file has " + size + " bytes, more than the 2 GiB a "
                         + "protobuf message can hold; ONNX models this large keep their weights in external data files, "
                         + "which Berth does not read");
             }
@@ -54,7 +54,7 @@ final class OnnxReader {
 
     private static ModelProto decode(ByteBuffer buf, long size, String what) {
         if (size == 0) {
-            throw BerthException.invalid(what, what + ": the file is empty, expected an ONNX model");
+            throw Require.invalid(what, "the file is empty, expected an ONNX model");
         }
         // wrapped as an immutable ByteString, so that aliasing applies: bytes fields become slices
         // of the buffer instead of copies
@@ -65,10 +65,10 @@ final class OnnxReader {
             model = ModelProto.parseFrom(in);
             in.checkLastTagWas(0);
         } catch (InvalidProtocolBufferException e) {
-            throw BerthException.invalid(what, what + ": not a valid ONNX model: " + describe(e, in.getTotalBytesRead(), size));
+            throw Require.invalid(what, "not a valid ONNX model: " + describe(e, in.getTotalBytesRead(), size));
         } catch (IOException | RuntimeException e) {
             // protobuf signals some malformed input with unchecked exceptions
-            throw BerthException.invalid(what, what + ": not a valid ONNX model: the protobuf data is malformed near byte "
+            throw Require.invalid(what, "not a valid ONNX model: the protobuf data is malformed near byte "
                     + in.getTotalBytesRead() + " of " + size + " (" + e.getClass().getSimpleName() + ")");
         }
         check(model, what);
@@ -99,11 +99,11 @@ final class OnnxReader {
     /** The structural minimum of a model: an IR version, a graph, an opset for the default domain. */
     private static void check(ModelProto model, String what) {
         if (!model.hasGraph()) {
-            throw BerthException.invalid(what, what + ": not an ONNX model: it decodes as protobuf but has no graph "
+            throw Require.invalid(what, "not an ONNX model: it decodes as protobuf but has no graph "
                     + "(ModelProto field 7)" + (model.hasIrVersion() ? "" : " and no ir_version (field 1)"));
         }
         if (!model.hasIrVersion() || model.getIrVersion() < 1) {
-            throw BerthException.invalid(what, what + ": not an ONNX model: ir_version (ModelProto field 1) is missing "
+            throw Require.invalid(what, "not an ONNX model: ir_version (ModelProto field 1) is missing "
                     + "or not positive");
         }
     }

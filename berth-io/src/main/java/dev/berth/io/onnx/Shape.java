@@ -1,7 +1,6 @@
 package dev.berth.io.onnx;
 
 import dev.berth.arith.Checked;
-import dev.berth.failure.BerthException;
 import dev.berth.failure.Require;
 
 import java.util.Arrays;
@@ -26,7 +25,7 @@ public final class Shape {
         Require.nonNull(dims, "dims");
         for (int i = 0; i < dims.length; i++) {
             if (dims[i] < 0) {
-                throw BerthException.invalid("dims[" + i + "]", Long.toString(dims[i]), "dims[" + i + "]: a dimension "
+                throw Require.invalid("dims[" + i + "]", Long.toString(dims[i]), "a dimension "
                         + "is a whole number 0..2^63-1, got " + dims[i] + " in " + Arrays.toString(dims));
             }
         }

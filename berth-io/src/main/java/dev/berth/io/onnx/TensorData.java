@@ -1,7 +1,7 @@
 package dev.berth.io.onnx;
 
 import com.google.protobuf.ByteString;
-import dev.berth.failure.BerthException;
+import dev.berth.failure.Require;
 import dev.berth.io.onnx.proto.Onnx.TensorProto;
 
 import java.nio.ByteBuffer;
@@ -26,14 +26,14 @@ final class TensorData {
      */
     static TensorInfo info(TensorProto t, String name, String where) {
         if (!t.hasDataType() || t.getDataType() == 0) {
-            throw BerthException.invalid(where, where + ": tensor '" + name + "' has no element type (data_type)");
+            throw Require.invalid(where, "tensor '" + name + "' has no element type (data_type)");
         }
         ElementType type = ElementType.of(t.getDataType(), where);
         long[] dims = new long[t.getDimsCount()];
         for (int i = 0; i < dims.length; i++) {
             dims[i] = t.getDims(i);
             if (dims[i] < 0) {
-                throw BerthException.invalid(where, where + ": tensor '" + name + "' has a negative dimension "
+                throw Require.invalid(where, "tensor '" + name + "' has a negative dimension "
                         + dims[i] + " in dims " + t.getDimsList());
             }
         }
@@ -41,13 +41,13 @@ final class TensorData {
         long elements = shape.elements();
         boolean external = t.getDataLocation() == TensorProto.DataLocation.EXTERNAL || t.getExternalDataCount() > 0;
         if (t.hasSegment()) {
-            throw BerthException.invalid(where, where + ": tensor '" + name + "' is stored in segments, "
+            throw Require.invalid(where, "tensor '" + name + "' is stored in segments, "
                     + "which Berth does not read");
         }
         if (!external && type != ElementType.STRING) {
             long stored = storedElements(t, type, elements, where, name);
             if (stored != elements) {
-                throw BerthException.invalid(where, where + ": tensor '" + name + "' of shape " + shape + " and type "
+                throw Require.invalid(where, "tensor '" + name + "' of shape " + shape + " and type "
                         + type + " should hold " + elements + " elements but its data holds " + stored
                         + " (the file is corrupt)");
             }
@@ -64,7 +64,7 @@ final class TensorData {
             long bytes = t.getRawData().size();
             long expected = type.bytes(elements, name);
             if (bytes != expected) {
-                throw BerthException.invalid(where, where + ": tensor '" + name + "' of " + elements + " " + type
+                throw Require.invalid(where, "tensor '" + name + "' of " + elements + " " + type
                         + " elements should have " + expected + " bytes of raw_data but has " + bytes
                         + " (the file is corrupt)");
             }
@@ -95,7 +95,7 @@ final class TensorData {
                 default -> t.getInt32DataCount(); // int32, int16, int8, uint16, uint8, bool, float16, bfloat16
             };
             if (available < n) {
-                throw BerthException.invalid(where, where + ": tensor '" + name + "' of type " + type + " holds "
+                throw Require.invalid(where, "tensor '" + name + "' of type " + type + " holds "
                         + available + " of its " + n + " values in the field its type uses (the file is corrupt)");
             }
         }

@@ -1,6 +1,5 @@
 package dev.berth.io.onnx;
 
-import dev.berth.failure.BerthException;
 import dev.berth.failure.Require;
 
 import java.util.Optional;
@@ -41,7 +40,7 @@ final class TensorInfo {
         checked(name, type, shape);
         Require.nonNull(values, "values");
         if (values.isPresent() && values.get().size() != shape.elements()) {
-            throw BerthException.invalid("values", Long.toString(values.get().size()), "values: tensor " + name + " of "
+            throw Require.invalid("values", Long.toString(values.get().size()), "tensor " + name + " of "
                     + "shape " + shape + " has " + shape.elements() + " elements, but " + values.get().size()
                     + " values were given");
         }

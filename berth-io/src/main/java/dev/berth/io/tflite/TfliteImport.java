@@ -1,6 +1,7 @@
 package dev.berth.io.tflite;
 
 import dev.berth.failure.BerthException;
+import dev.berth.failure.Require;
 import dev.berth.io.model.InputFix;
 import dev.berth.io.model.ModelSpaces;
 import dev.berth.target.Space;
@@ -70,7 +71,7 @@ public final class TfliteImport {
             inputs = List.copyOf(inputs);
             scratch = List.copyOf(scratch);
             if (predictScratch && !scratch.isEmpty()) {
-                throw BerthException.invalid("predictScratch", "predictScratch: the scratch buffers are either given ("
+                throw Require.invalid("predictScratch", "the scratch buffers are either given ("
                         + scratch.size() + " are) or predicted, not both");
             }
         }
@@ -126,7 +127,7 @@ public final class TfliteImport {
 
     private static ImportedTflite convert(TfliteModel m, String what, String name, Target target, Options o) {
         if (m.version() != 3) {
-            throw BerthException.invalid(what, what + ": the model has schema version " + m.version()
+            throw Require.invalid(what, "the model has schema version " + m.version()
                     + "; TFLM (and Berth) read version 3");
         }
         List<TfliteModel.Tensor> storedShape = checkInputs(m, InputFix.parse(o.inputs()), what);

@@ -1,6 +1,5 @@
 package dev.berth.io.tflite;
 
-import dev.berth.failure.BerthException;
 import dev.berth.failure.Require;
 import dev.berth.schedule.Schedule;
 
@@ -40,7 +39,7 @@ public final class TfliteOperatorOrder {
             byName.put(op.index() + ":" + op.opName(), op.index());
         }
         if (s.order().size() != ops.size()) {
-            throw BerthException.invalid("schedule.order", "schedule.order: " + s.order().size() + " operators, but "
+            throw Require.invalid("schedule.order", s.order().size() + " operators, but "
                     + m.name() + "'s subgraph 0 has " + ops.size());
         }
         int[] order = new int[ops.size()];
@@ -48,7 +47,7 @@ public final class TfliteOperatorOrder {
         for (int i = 0; i < order.length; i++) {
             Integer o = byName.get(s.order().get(i));
             if (o == null || seen[o]) {
-                throw BerthException.invalid("schedule.order[" + i + "]", s.order().get(i), "schedule.order[" + i + "]: '"
+                throw Require.invalid("schedule.order[" + i + "]", s.order().get(i), "'"
                         + s.order().get(i) + "' is " + (o == null ? "no operator of " + m.name() + "'s subgraph 0"
                         : "listed twice"));
             }
@@ -84,7 +83,7 @@ public final class TfliteOperatorOrder {
         List<TfliteModel.Operator> ops = main.operators();
         int n = ops.size();
         if (order.length != n) {
-            throw BerthException.invalid("order", Integer.toString(order.length), "order: " + order.length
+            throw Require.invalid("order", Integer.toString(order.length), order.length
                     + " operators, but subgraph 0 has " + n + "; a reordered file runs each of them once");
         }
         int[] position = new int[n];
@@ -92,7 +91,7 @@ public final class TfliteOperatorOrder {
         for (int i = 0; i < n; i++) {
             int o = order[i];
             if (o < 0 || o >= n || position[o] >= 0) {
-                throw BerthException.invalid("order[" + i + "]", Integer.toString(o), "order[" + i + "]: " + o + " is "
+                throw Require.invalid("order[" + i + "]", Integer.toString(o), o + " is "
                         + (o < 0 || o >= n ? "no operator of subgraph 0 (0.." + (n - 1) + ")"
                         : "listed twice (at " + position[o] + " too)") + "; an order lists each operator once");
             }
@@ -124,10 +123,11 @@ public final class TfliteOperatorOrder {
                     if (u[0] != w[0] && (u[0] < w[0]) != (position[u[0]] < position[w[0]])) {
                         int early = Math.min(u[0], w[0]);
                         int late = Math.max(u[0], w[0]);
-                        throw BerthException.invalid("order[" + position[late] + "]", Integer.toString(late), "order["
-                                + position[late] + "]: operator " + late + " (" + ops.get(late).opName() + ") runs before "
-                                + "operator " + early + " (" + ops.get(early).opName() + "), which the file runs first, and "
-                                + "one of them writes tensor " + t + " (" + main.tensors().get(t).label() + ") the other "
+                        throw Require.invalid("order[" + position[late] + "]", Integer.toString(late), "operator "
+                                + late + " (" + ops.get(late).opName() + ") runs before operator " + early + " ("
+                                + ops.get(early).opName() + "), which the file runs first, and "
+                                + "one of them writes tensor " + t + " (" + main.tensors().get(t).label()
+                                + ") the other "
                                 + "reads or writes; a reordered file keeps the order of such operators");
                     }
                 }
@@ -137,8 +137,8 @@ public final class TfliteOperatorOrder {
         for (TfliteModel.Operator op : ops) {
             if (TfliteSchedule.keepsOrder(op, main)) {
                 if (before >= 0 && position[op.index()] < position[before]) {
-                    throw BerthException.invalid("order[" + position[op.index()] + "]", Integer.toString(op.index()),
-                            "order[" + position[op.index()] + "]: operator " + op.index() + " (" + op.opName() + ") runs "
+                    throw Require.invalid("order[" + position[op.index()] + "]", Integer.toString(op.index()),
+                            "operator " + op.index() + " (" + op.opName() + ") runs "
                             + "before operator " + before + " (" + ops.get(before).opName() + "); custom, resource and "
                             + "control-flow operators and those touching a variable tensor keep the file's order");
                 }

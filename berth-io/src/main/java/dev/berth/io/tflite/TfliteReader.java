@@ -1,6 +1,6 @@
 package dev.berth.io.tflite;
 
-import dev.berth.failure.BerthException;
+import dev.berth.failure.Require;
 import dev.berth.io.model.FileErrors;
 import org.tensorflow.lite.schema.BuiltinOperator;
 import org.tensorflow.lite.schema.BuiltinOptions;
@@ -54,7 +54,7 @@ public final class TfliteReader {
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
             long size = ch.size();
             if (size > MAX_FILE) {
-                throw BerthException.invalid(what, what + ": the file has " + size + " bytes; a FlatBuffer read by "
+                throw Require.invalid(what, "the file has " + size + " bytes; a FlatBuffer read by "
                         + "Berth holds at most 2^31-1 bytes (TFLite models this large keep their weights outside the "
                         + "flatbuffer, which Berth does not read)");
             }

@@ -1,7 +1,7 @@
 package dev.berth.io.tflite;
 
 import com.google.flatbuffers.FlatBufferBuilder;
-import dev.berth.failure.BerthException;
+import dev.berth.failure.Require;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -77,7 +77,7 @@ final class TfliteRebuild {
         spend(t.tableSize(), where);
         for (int id = k.fields().size(); 4 + 2 * id < t.vtableSize(); id++) {
             if (v.field(t, id, 0, where) != 0) {
-                throw BerthException.invalid(what, what + ": " + where + " (a " + type + " table) has field " + id
+                throw Require.invalid(what, where + " (a " + type + " table) has field " + id
                         + ", which the TFLite schema Berth knows does not define (" + type + " has "
                         + k.fields().size() + " fields); Berth does not rewrite the model without it");
             }
@@ -99,7 +99,7 @@ final class TfliteRebuild {
             }
         }
         if (layouts.add(layout.toString()) && layouts.size() > MAX_LAYOUTS) {
-            throw BerthException.invalid(what, what + ": its tables have more than " + MAX_LAYOUTS + " layouts of "
+            throw Require.invalid(what, "its tables have more than " + MAX_LAYOUTS + " layouts of "
                     + "fields present (a crafted file); Berth does not rewrite it");
         }
         b.startTable(n);
@@ -143,7 +143,7 @@ final class TfliteRebuild {
             case FILE_POSITION -> {
                 long value = in.getLong((int) pos);
                 if (value != 0) {
-                    throw BerthException.invalid(what, what + ": " + table + " has its " + f.name() + " field set ("
+                    throw Require.invalid(what, table + " has its " + f.name() + " field set ("
                             + Long.toUnsignedString(value) + "): its data "
                             + "lies outside the FlatBuffer, at a position counted from the file's start, which TFLM does "
                             + "not read and a rewritten model would move; Berth writes --tflm-plan only for models that "
@@ -164,10 +164,10 @@ final class TfliteRebuild {
     private int union(TfliteVerifier.Table t, TfliteSchema.Field f, String where) {
         int typeAt = v.field(t, f.id() - 1, 1, where + "_type");
         int type = typeAt == 0 ? 0 : in.get((int) (t.pos() + typeAt)) & 0xFF;
-        String member = TfliteSchema.member(f.ref(), type).orElseThrow(() -> BerthException.invalid(what, what + ": "
-                + where + " holds a table of union " + f.ref() + " whose type is " + type + (type == 0
-                ? " (none)" : ", which the TFLite schema Berth knows does not define") + "; Berth does not rewrite "
-                + "the model without it"));
+        String member = TfliteSchema.member(f.ref(), type).orElseThrow(() -> Require.invalid(what, where
+                + " holds a table of union " + f.ref() + " whose type is " + type
+                + (type == 0 ? " (none)" : ", which the TFLite schema Berth knows does not define")
+                + "; Berth does not rewrite the model without it"));
         return table(v.ref(t, f.id(), where), member, where + " (" + member + ")");
     }
 
@@ -247,7 +247,7 @@ final class TfliteRebuild {
 
     private int buffer(long index) {
         if (index >= bufferMap.length) {
-            throw BerthException.invalid(what, what + ": not a valid TensorFlow Lite model: buffer " + index
+            throw Require.invalid(what, "not a valid TensorFlow Lite model: buffer " + index
                     + " does not exist (the model has " + bufferMap.length + " buffers)");
         }
         int to = bufferMap[(int) index];

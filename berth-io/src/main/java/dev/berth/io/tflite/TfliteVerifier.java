@@ -1,6 +1,7 @@
 package dev.berth.io.tflite;
 
 import dev.berth.failure.BerthException;
+import dev.berth.failure.Require;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -60,7 +61,7 @@ final class TfliteVerifier {
     }
 
     BerthException bad(String where, String message) {
-        return BerthException.invalid(what, what + ": not a valid TensorFlow Lite model: " + where + ": " + message);
+        return Require.invalid(what, "not a valid TensorFlow Lite model: " + where + ": " + message);
     }
 
     long length() {

@@ -1,7 +1,6 @@
 package dev.berth.io.tflite;
 
 import dev.berth.arith.Checked;
-import dev.berth.failure.BerthException;
 import dev.berth.failure.Require;
 
 import java.util.ArrayList;
@@ -48,11 +47,11 @@ public final class TflmGreedyPlanner {
         public Buffer {
             Require.nonNegative(size, "size");
             if (last < first) {
-                throw BerthException.invalid("last", Integer.toString(last), "last: a buffer is live from its first "
+                throw Require.invalid("last", Integer.toString(last), "a buffer is live from its first "
                         + "step to its last, " + first + " or later, got " + last);
             }
             if (offlineOffset < ONLINE) {
-                throw BerthException.invalid("offlineOffset", Long.toString(offlineOffset), "offlineOffset: an offset "
+                throw Require.invalid("offlineOffset", Long.toString(offlineOffset), "an offset "
                         + "0..2^63-1, or " + ONLINE + " for a buffer TFLM plans online, got " + offlineOffset);
             }
         }
@@ -86,7 +85,7 @@ public final class TflmGreedyPlanner {
         List<Buffer> buffers = Require.elements(given, "buffers");
         int n = buffers.size();
         if (n > MAX_BUFFERS) {
-            throw BerthException.invalid("buffers", Integer.toString(n), "buffers: " + n + " buffers, more than the "
+            throw Require.invalid("buffers", Integer.toString(n), n + " buffers, more than the "
                     + MAX_BUFFERS + " Berth runs TFLM's quadratic greedy policy for");
         }
         List<Integer> order = new ArrayList<>(n);
@@ -206,7 +205,7 @@ public final class TflmGreedyPlanner {
         List<TflmView.Entry> entries = Require.nonNull(view, "view").entries();
         Require.elements(scratch, "scratch");
         if (offline != null && offline.length != entries.size()) {
-            throw BerthException.invalid("offline", Integer.toString(offline.length), "offline: " + offline.length
+            throw Require.invalid("offline", Integer.toString(offline.length), offline.length
                     + " offsets, but the model has " + entries.size() + " tensors; an offline plan has one per tensor");
         }
         List<Buffer> buffers = new ArrayList<>();

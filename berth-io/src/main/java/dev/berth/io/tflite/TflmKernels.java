@@ -1,7 +1,6 @@
 package dev.berth.io.tflite;
 
 import dev.berth.arith.Checked;
-import dev.berth.failure.BerthException;
 import dev.berth.failure.Require;
 
 import java.util.ArrayList;
@@ -65,7 +64,7 @@ public final class TflmKernels {
                     return l;
                 }
             }
-            throw BerthException.invalid("--tflm-kernels", id, "--tflm-kernels: reference (TFLM's reference kernels) "
+            throw Require.invalid("--tflm-kernels", id, "reference (TFLM's reference kernels) "
                     + "or other (another kernel library, whose scratch requests Berth does not predict), got " + id);
         }
     }
@@ -146,7 +145,7 @@ public final class TflmKernels {
                 }
                 for (long size : sizes) {
                     if (size > TflmScratch.MAX_SIZE) {
-                        throw BerthException.invalid(what, what + ": subgraph " + g.index() + " operator " + op.index()
+                        throw Require.invalid(what, "subgraph " + g.index() + " operator " + op.index()
                                 + " (" + name + ") would request a scratch buffer of " + size + " bytes, more than "
                                 + "TFLM's int holds");
                     }
@@ -237,7 +236,7 @@ public final class TflmKernels {
     private static TfliteModel.Tensor input(TfliteModel.Subgraph g, TfliteModel.Operator op, int k, String name,
                                             String what) {
         if (k >= op.inputs().length || op.inputs()[k] < 0) {
-            throw BerthException.invalid(what, what + ": subgraph " + g.index() + " operator " + op.index() + " ("
+            throw Require.invalid(what, "subgraph " + g.index() + " operator " + op.index() + " ("
                     + name + ") has no input " + k + ", which TFLM's kernel reads in its Prepare");
         }
         return g.tensors().get(op.inputs()[k]);
@@ -246,7 +245,7 @@ public final class TflmKernels {
     private static TfliteModel.Tensor output(TfliteModel.Subgraph g, TfliteModel.Operator op, String name,
                                              String what) {
         if (op.outputs().length == 0 || op.outputs()[0] < 0) {
-            throw BerthException.invalid(what, what + ": subgraph " + g.index() + " operator " + op.index() + " ("
+            throw Require.invalid(what, "subgraph " + g.index() + " operator " + op.index() + " ("
                     + name + ") has no output, which TFLM's kernel reads in its Prepare");
         }
         return g.tensors().get(op.outputs()[0]);
@@ -254,7 +253,7 @@ public final class TflmKernels {
 
     private static long dim(TfliteModel.Tensor t, int d, String name, String what) {
         if (d >= t.shape().length) {
-            throw BerthException.invalid(what, what + ": tensor " + t.label() + " of " + name + " has shape "
+            throw Require.invalid(what, "tensor " + t.label() + " of " + name + " has shape "
                     + Arrays.toString(t.shape()) + ", without the dimension " + d + " TFLM's kernel reads");
         }
         return t.shape()[d];

@@ -83,7 +83,7 @@ public final class TflmOfflinePlan {
             } else if (e.planned() && !e.variable()) {
                 PlannedBuffer b = at.get(e.label());
                 if (b == null) {
-                    throw BerthException.invalid("plan", e.label(), "plan: the model's planned tensor " + e.label()
+                    throw Require.invalid("plan", e.label(), "the model's planned tensor " + e.label()
                             + " has no buffer in space " + m.arenaSpace() + "; the plan is not one of this model");
                 }
                 long o = b.offset();
@@ -112,7 +112,7 @@ public final class TflmOfflinePlan {
         String what = input.toString();
         try (FileChannel ch = FileChannel.open(input, StandardOpenOption.READ)) {
             if (ch.size() > TfliteReader.MAX_FILE) {
-                throw BerthException.invalid(what, what + ": too large to rewrite");
+                throw Require.invalid(what, "too large to rewrite");
             }
             return write(ch.map(FileChannel.MapMode.READ_ONLY, 0, ch.size()), what, m, offsets, order);
         } catch (IOException e) {
@@ -148,15 +148,15 @@ public final class TflmOfflinePlan {
         TfliteVerifier v = TfliteVerifier.of(in, what);
         TfliteModel again = TfliteReader.read(in, what);
         if (again.tensorCount() != m.tensorCount() || again.subgraphs().size() != m.subgraphs().size()) {
-            throw BerthException.invalid(what, what + ": the file changed since it was planned");
+            throw Require.invalid(what, "the file changed since it was planned");
         }
         if (offsets.length != m.tensorCount()) {
-            throw BerthException.invalid("offsets", Integer.toString(offsets.length), "offsets: " + offsets.length
-                    + " offsets, but " + what + " has " + m.tensorCount() + " tensors; an offline plan has one per tensor");
+            throw Require.invalid("offsets", Integer.toString(offsets.length), offsets.length + " offsets, but " + what
+                    + " has " + m.tensorCount() + " tensors; an offline plan has one per tensor");
         }
         for (int i = 0; i < offsets.length; i++) {
             if (offsets[i] < -1) {
-                throw BerthException.invalid("offsets[" + i + "]", Integer.toString(offsets[i]), "offsets[" + i + "]: an "
+                throw Require.invalid("offsets[" + i + "]", Integer.toString(offsets[i]), "an "
                         + "arena offset 0..2^31-1, or -1 for a tensor TFLM plans itself, got " + offsets[i]);
             }
         }
@@ -172,7 +172,7 @@ public final class TflmOfflinePlan {
         long room = Checked.add(Checked.add(in.limit(), Checked.multiply(16, buffers.length + 1L)),
                 Checked.add(4L * words.length, 1024));
         if (room > TfliteReader.MAX_FILE) {
-            throw BerthException.invalid(what, what + ": the model with its plan and its buffers aligned could pass "
+            throw Require.invalid(what, "the model with its plan and its buffers aligned could pass "
                     + "2^31-1 bytes");
         }
         FlatBufferBuilder b = new FlatBufferBuilder((int) room);

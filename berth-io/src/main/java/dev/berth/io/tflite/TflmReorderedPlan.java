@@ -1,6 +1,5 @@
 package dev.berth.io.tflite;
 
-import dev.berth.failure.BerthException;
 import dev.berth.failure.Require;
 import dev.berth.plan.Lowering;
 import dev.berth.plan.PlanResult;
@@ -91,7 +90,7 @@ public final class TflmReorderedPlan {
             TflmScratch s = options.scratch().get(k);
             int op = s.first() - 1;
             if (s.first() != s.last() || op < 0 || op >= order.length || shift != 0) {
-                throw BerthException.invalid("--tflm-scratch", "--tflm-scratch: scratch buffer " + k + " (steps "
+                throw Require.invalid("--tflm-scratch", "scratch buffer " + k + " (steps "
                         + s.first() + ".." + s.last() + ") does not belong to one operator of subgraph 0; Berth "
                         + "reorders a model's operators only when each scratch buffer moves with its operator");
             }

@@ -1,6 +1,7 @@
 package dev.berth.io.tflite;
 
 import dev.berth.failure.BerthException;
+import dev.berth.failure.Require;
 
 import java.util.List;
 
@@ -17,7 +18,7 @@ public record TflmScratch(long size, int first, int last) {
 
     public TflmScratch {
         if (size < 0 || size > MAX_SIZE) {
-            throw BerthException.invalid("scratch.size", Long.toString(size), "scratch.size: " + size
+            throw Require.invalid("scratch.size", Long.toString(size), size
                     + " is not a size TFLM's planner can hold (0.." + MAX_SIZE + ")");
         }
         if (first < 0 || last < first) {

@@ -3,6 +3,7 @@ package dev.berth.io.tflite;
 import dev.berth.arith.Checked;
 import dev.berth.failure.BerthException;
 import dev.berth.failure.Category;
+import dev.berth.failure.Require;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -143,9 +144,10 @@ public final class TflmView {
                 for (int i : op.intermediates()) {
                     if (bytes[base[g.index()] + i] != 0) {
                         TfliteModel.Tensor t = g.tensors().get(i);
-                        throw BerthException.invalid(what, what + ": subgraph " + g.index() + " operator " + op.index()
-                                + " (" + op.opName() + ") has intermediate tensor " + i + " (" + t.label() + ") of "
-                                + bytes[base[g.index()] + i] + " bytes; TFLM supports only intermediate tensors of size 0");
+                        throw Require.invalid(what, "subgraph " + g.index() + " operator " + op.index() + " ("
+                                + op.opName() + ") has intermediate tensor " + i + " (" + t.label() + ") of "
+                                + bytes[base[g.index()] + i]
+                                + " bytes; TFLM supports only intermediate tensors of size 0");
                     }
                 }
             }
@@ -186,7 +188,7 @@ public final class TflmView {
         if (size < 0) {
             String type = TfliteTypes.name(t.type());
             boolean noFixed = t.type() == 5 || t.type() == 13 || t.type() == 14;
-            throw BerthException.invalid(what, what + ": " + who + " has type " + type + (noFixed
+            throw Require.invalid(what, who + " has type " + type + (noFixed
                     ? ", which has no fixed size: Berth cannot plan its bytes"
                     : ", for which TFLM has no element size"));
         }
@@ -194,7 +196,7 @@ public final class TflmView {
         try {
             for (int d : t.shape()) {
                 if (d < 0) {
-                    throw BerthException.invalid(what, what + ": " + who + " has dimension " + d + " in its shape "
+                    throw Require.invalid(what, who + " has dimension " + d + " in its shape "
                             + Arrays.toString(t.shape()) + "; a stored shape has no negative dimension");
                 }
                 n = Checked.multiply(n, d);
@@ -204,7 +206,7 @@ public final class TflmView {
             if (e.category() != Category.ARITHMETIC_OVERFLOW) {
                 throw e;
             }
-            throw BerthException.invalid(what, what + ": " + who + " of shape " + Arrays.toString(t.shape())
+            throw Require.invalid(what, who + " of shape " + Arrays.toString(t.shape())
                     + " would take more than 2^63-1 bytes");
         }
     }
