@@ -29,6 +29,7 @@ public final class SourceRules {
             "(^|[^.\"A-Za-z0-9_])(java|javax|dev\\.berth|com\\.fasterxml|picocli)\\.([a-z][a-z0-9_]*\\.)*[A-Z]");
     private static final Pattern QUOTED = Pattern.compile("\"([^\"\\\\]|\\\\.)*\"");
     private static final String INVALID = "BerthException.invalid(";
+    private static final String TEXT_BLOCK = "\"\"\"";
     private static final Pattern PACKAGE = Pattern.compile("package\\s+([\\w.]+)\\s*;");
     private static final Pattern USE = Pattern.compile("\\b(dev\\.berth(?:\\.[a-z]\\w*)+)\\.(?:[A-Z]|\\*)");
     private static final Pattern COMMENTS_AND_STRINGS = Pattern.compile(
@@ -40,14 +41,23 @@ public final class SourceRules {
     /**
      * The lines of {@code source} that write a fully qualified name inline ({@code java.util.List},
      * {@code dev.berth.io.PlanJson}) instead of importing it, as {@code NUMBER: LINE}. Comments,
-     * text in quotes and the import and package lines do not count.
+     * text in quotes or in a text block and the import and package lines do not count.
      */
     public static List<String> inlineNames(String source) {
         List<String> found = new ArrayList<>();
         boolean inComment = false;
+        boolean inTextBlock = false;
         String[] lines = source.split("\n", -1);
         for (int i = 0; i < lines.length; i++) {
             String code = lines[i];
+            if (inTextBlock) {
+                int end = code.indexOf(TEXT_BLOCK);
+                if (end < 0) {
+                    continue;
+                }
+                code = code.substring(end + TEXT_BLOCK.length());
+                inTextBlock = false;
+            }
             if (inComment) {
                 int end = code.indexOf("*/");
                 if (end < 0) {
@@ -59,6 +69,12 @@ public final class SourceRules {
             String t = code.strip();
             if (t.startsWith("import ") || t.startsWith("package ") || t.startsWith("*")) {
                 continue;
+            }
+            int block = code.indexOf(TEXT_BLOCK);
+            if (block >= 0) {
+                // a text block's opening delimiter ends its line (JLS 3.10.6); its lines are text
+                code = code.substring(0, block);
+                inTextBlock = true;
             }
             code = QUOTED.matcher(code).replaceAll("\"\"");
             int line = code.indexOf("//");

@@ -26,6 +26,15 @@ class SourceRulesTest {
     }
 
     @Test
+    void aTextBlockIsTextButTheCodeAfterItIsCode() {
+        String q = "\"\"\"";
+        assertThat(SourceRules.inlineNames("String s = " + q + "\n    java.util.List<String> a;\n    " + q + ";\n"
+                + "java.util.Set<String> b;\n")).containsExactly("4: java.util.Set<String> b;");
+        assertThat(SourceRules.inlineNames("f(" + q + "\n    dev.berth.a.A x;\n    " + q + ", java.util.List.of());\n"))
+                .containsExactly("3: " + q + ", java.util.List.of());");
+    }
+
+    @Test
     void theRepeatedPathRuleFindsAMessageThatWritesItsPathAgain() {
         assertThat(SourceRules.repeatedPaths("class A {\n    void f() {\n        throw BerthException.invalid(\"version\", t,\n"
                 + "                \"version: \" + t + \" is not 1\");\n    }\n}\n"))

@@ -3,6 +3,9 @@ package dev.berth.arith;
 import dev.berth.failure.Require;
 
 import java.math.BigInteger;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Parses sizes, offsets and addresses as the contract writes them (§2): decimal, hexadecimal
@@ -103,12 +106,12 @@ public final class Sizes {
         return new BigInteger(clean.toString(), hex ? 16 : 10);
     }
 
-    private static final java.util.regex.Pattern SI =
-            java.util.regex.Pattern.compile("^([0-9_.]+)\\s*([kKMGT])B?$");
+    private static final Pattern SI =
+            Pattern.compile("^([0-9_.]+)\\s*([kKMGT])B?$");
 
     /** For "20KB", "1 MB", "4M": the binary unit the user most likely meant, or null. */
     private static String siHint(String s) {
-        java.util.regex.Matcher m = SI.matcher(s);
+        Matcher m = SI.matcher(s);
         if (!m.matches()) {
             return null;
         }
@@ -127,7 +130,7 @@ public final class Sizes {
             v /= 1024;
             i++;
         }
-        String num = v == Math.rint(v) ? Long.toString((long) v) : String.format(java.util.Locale.ROOT, "%.2f", v);
+        String num = v == Math.rint(v) ? Long.toString((long) v) : String.format(Locale.ROOT, "%.2f", v);
         return bytes + " B (" + num + " " + u[i] + ")";
     }
 }

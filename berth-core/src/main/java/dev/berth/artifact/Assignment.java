@@ -2,6 +2,7 @@ package dev.berth.artifact;
 
 import dev.berth.failure.Require;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -123,7 +124,7 @@ public record Assignment(long cost, long lowerBound, long pinnedCost, Proof proo
         }
 
         public static Optional<Proof> byId(String id) {
-            return java.util.Arrays.stream(values()).filter(p -> p.id.equals(id)).findFirst();
+            return Arrays.stream(values()).filter(p -> p.id.equals(id)).findFirst();
         }
     }
 
@@ -191,7 +192,7 @@ public record Assignment(long cost, long lowerBound, long pinnedCost, Proof proo
         }
 
         public static Optional<Reason> byId(String id) {
-            return java.util.Arrays.stream(values()).filter(r -> r.id.equals(id)).findFirst();
+            return Arrays.stream(values()).filter(r -> r.id.equals(id)).findFirst();
         }
     }
 }

@@ -6,12 +6,15 @@ import dev.berth.solve.SolverChoice;
 import dev.berth.target.Space;
 import dev.berth.target.Target;
 import dev.berth.workload.Operator;
+import dev.berth.workload.Origin;
 
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The plan artifact {@code berth-plan} (contract §6), as data. Version 2 adds to every space
@@ -89,11 +92,11 @@ public record Plan(Target target, String workload, SolverChoice solver, Map<Stri
     private static void checkChoices(Target target, List<PlannedBuffer> buffers, Assignment a) {
         Map<String, String> spaceOf = new LinkedHashMap<>();
         for (PlannedBuffer b : buffers) {
-            if (b.origin() == dev.berth.workload.Origin.TENSOR) {
+            if (b.origin() == Origin.TENSOR) {
                 spaceOf.put(b.name(), b.space());
             }
         }
-        java.util.Set<String> seen = new java.util.HashSet<>();
+        Set<String> seen = new HashSet<>();
         for (int i = 0; i < a.choices().size(); i++) {
             Assignment.Choice c = a.choices().get(i);
             String p = "assignment.choices[" + i + "]";

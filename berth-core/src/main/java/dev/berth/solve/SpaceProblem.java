@@ -9,6 +9,8 @@ import dev.berth.failure.Require;
 import dev.berth.sweep.LiveBytes;
 import dev.berth.target.Space;
 
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.Objects;
 
 /**
@@ -108,7 +110,7 @@ public final class SpaceProblem {
         for (int i = 0; i < n; i++) {
             keys[i] = ((long) names[i].hashCode() << 32) | i;
         }
-        java.util.Arrays.sort(keys);
+        Arrays.sort(keys);
         int laterOfFirstPair = -1;
         int earlier = -1;
         for (int a = 0; a < n; ) {
@@ -123,8 +125,8 @@ public final class SpaceProblem {
                 for (int x = a; x < b; x++) {
                     group[x - a] = (int) keys[x];
                 }
-                java.util.Arrays.sort(group, java.util.Comparator.<Integer, String>comparing(i -> names[i])
-                        .thenComparing(java.util.Comparator.naturalOrder()));
+                Arrays.sort(group, Comparator.<Integer, String>comparing(i -> names[i])
+                        .thenComparing(Comparator.naturalOrder()));
                 for (int x = 1; x < group.length; x++) {
                     int i = group[x - 1];
                     int j = group[x];

@@ -7,6 +7,7 @@ import dev.berth.failure.Failure;
 import dev.berth.failure.Require;
 
 import java.util.Arrays;
+import java.util.Objects;
 
 /**
  * Reserved bytes live per step, in one sweep over start and end events: the peak (the lower
@@ -74,9 +75,9 @@ public final class LiveBytes {
     }
 
     private static Peak sweep(int[] first, int[] last, long[] reserved, long limit) {
-        int n = java.util.Objects.requireNonNull(first, "first").length;
-        java.util.Objects.requireNonNull(last, "last");
-        java.util.Objects.requireNonNull(reserved, "reserved");
+        int n = Objects.requireNonNull(first, "first").length;
+        Objects.requireNonNull(last, "last");
+        Objects.requireNonNull(reserved, "reserved");
         if (last.length != n) {
             throw lengths("last", last.length, n);
         }

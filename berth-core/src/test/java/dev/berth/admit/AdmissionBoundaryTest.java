@@ -13,8 +13,10 @@ import org.junit.jupiter.api.Test;
 
 import java.math.BigInteger;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.LongSupplier;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -81,7 +83,7 @@ class AdmissionBoundaryTest {
             }
         }
         System.out.println("AdmissionBoundaryTest: " + cases + " cases compared; by verdict "
-                + java.util.Arrays.toString(Verdict.values()) + " = " + java.util.Arrays.toString(byVerdict)
+                + Arrays.toString(Verdict.values()) + " = " + Arrays.toString(byVerdict)
                 + "; " + mismatches.size() + " mismatches");
         assertThat(mismatches).isEmpty();
         for (Verdict v : List.of(Verdict.ACCEPT, Verdict.ARITHMETIC_OVERFLOW, Verdict.NOT_ENCODABLE,
@@ -212,7 +214,7 @@ class AdmissionBoundaryTest {
     }
 
     /** Null when the check accepts exactly when the model does, with the right address. */
-    private static String encodableDisagrees(boolean ok, java.util.function.LongSupplier check, long address) {
+    private static String encodableDisagrees(boolean ok, LongSupplier check, long address) {
         try {
             long got = check.getAsLong();
             return ok && got == address ? null : "accepted at " + got + ", model " + (ok ? "accepts " + address : "rejects");

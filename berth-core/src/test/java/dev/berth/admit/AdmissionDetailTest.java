@@ -322,9 +322,9 @@ class AdmissionDetailTest {
         Space s = new Space.Logical("g", EX29, 1, 0);
         for (long bad : new long[]{0, -8}) {
             assertThatThrownBy(() -> Admission.admit(s, "x", 0, 8, bad, Admission.Mode.EXACT))
-                    .isInstanceOf(dev.berth.failure.BerthException.class)
-                    .satisfies(e -> assertThat(((dev.berth.failure.BerthException) e).category())
-                            .isEqualTo(dev.berth.failure.Category.INVALID_INPUT))
+                    .isInstanceOf(BerthException.class)
+                    .satisfies(e -> assertThat(((BerthException) e).category())
+                            .isEqualTo(Category.INVALID_INPUT))
                     .hasMessageContaining("alignment");
         }
         assertThat(Admission.admit(s, "x", 3, 8, 4, Admission.Mode.EXACT).offset()).isEqualTo(3);

@@ -13,6 +13,8 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.List;
+
 /**
  * The allocator's edges, one case each: the order in which held reservations are searched,
  * touching ranges, zero-byte reservations, equal ends, names, checkpoints taken last, and
@@ -38,7 +40,7 @@ class SpaceAllocatorDetailTest {
                         + "in space g: ");
         assertThatThrownBy(() -> allocator().reserveAt("t", ALL, 995, 10, 1, Admission.Mode.EXACT, Origin.TENSOR))
                 .isInstanceOf(BerthException.class).hasMessageStartingWith("address-not-encodable: buffer t in space g: ");
-        assertThatThrownBy(() -> allocator().reserveAllAt(java.util.List.of(
+        assertThatThrownBy(() -> allocator().reserveAllAt(List.of(
                 new SpaceAllocator.At("abi", ALL, 1000, 1, 1, Admission.Mode.EXACT, Origin.FIXED))))
                 .isInstanceOf(BerthException.class).hasMessageStartingWith("address-not-encodable: fixed region abi "
                         + "in space g: start 1000 is past");

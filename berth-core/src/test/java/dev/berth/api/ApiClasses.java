@@ -2,6 +2,7 @@ package dev.berth.api;
 
 import dev.berth.plan.Planner;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.reflect.Modifier;
@@ -50,7 +51,7 @@ final class ApiClasses {
         List<Class<?>> out = new ArrayList<>();
         try (Stream<Path> files = Files.walk(root)) {
             for (Path f : files.filter(p -> p.toString().endsWith(".class")).sorted().toList()) {
-                String rel = root.relativize(f).toString().replace(java.io.File.separatorChar, '.');
+                String rel = root.relativize(f).toString().replace(File.separatorChar, '.');
                 String name = rel.substring(0, rel.length() - ".class".length());
                 if (name.equals("module-info")) {
                     continue;

@@ -2,8 +2,11 @@ package dev.berth.api;
 
 import dev.berth.failure.BerthException;
 import dev.berth.failure.Category;
+import dev.berth.plan.Effort;
 import dev.berth.plan.PlanResult;
 import dev.berth.plan.Planner;
+import dev.berth.schedule.Role;
+import dev.berth.solve.Progress;
 import dev.berth.solve.SolverChoice;
 import dev.berth.target.AddressFormat;
 import dev.berth.target.EndConvention;
@@ -12,14 +15,19 @@ import dev.berth.target.Space;
 import dev.berth.target.Target;
 import dev.berth.verify.PlanValidator;
 import dev.berth.workload.BufferSpec;
+import dev.berth.workload.BufferUse;
 import dev.berth.workload.FixedRegion;
 import dev.berth.workload.Lifetime;
+import dev.berth.workload.Operator;
+import dev.berth.workload.Operators;
 import dev.berth.workload.Origin;
+import dev.berth.workload.Shared;
 import dev.berth.workload.TileSpec;
 import dev.berth.workload.Workload;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
+import java.lang.reflect.Constructor;
 import java.lang.reflect.Executable;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
@@ -27,13 +35,18 @@ import java.lang.reflect.Modifier;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
+import java.util.Set;
 import java.util.SplittableRandom;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -85,7 +98,7 @@ class ApiMisuseCampaignTest {
                 }
             }
         }
-        out.sort(java.util.Comparator.comparing(Executable::toGenericString));
+        out.sort(Comparator.comparing(Executable::toGenericString));
         return out;
     }
 
@@ -104,10 +117,10 @@ class ApiMisuseCampaignTest {
         int calls = Math.max(50, CALLS / 30);
         for (int k = 0; k < calls; k++) {
             Object[] args = arguments(e.getGenericParameterTypes(), rnd);
-            String call = e.getName() + java.util.Arrays.deepToString(args);
+            String call = e.getName() + Arrays.deepToString(args);
             try {
                 Object r = e instanceof Method m ? m.invoke(null, args)
-                        : ((java.lang.reflect.Constructor<?>) e).newInstance(args);
+                        : ((Constructor<?>) e).newInstance(args);
                 accepted++;
                 useAccepted(r, call);
             } catch (InvocationTargetException ite) {
@@ -124,7 +137,7 @@ class ApiMisuseCampaignTest {
     /** Random sequences of builder steps, then build: the same rule for what may come out. */
     @TestFactory
     Stream<DynamicTest> everyBuilderStepFailsOnlyWithTypedErrors() {
-        Map<String, java.util.function.Supplier<Object>> starts = new LinkedHashMap<>();
+        Map<String, Supplier<Object>> starts = new LinkedHashMap<>();
         starts.put("BufferSpec.Builder", () -> BufferSpec.named("x"));
         starts.put("Space.Builder(logical)", () -> Space.logical("s", F32));
         starts.put("Space.Builder(local)", () -> Space.local("s", F20));
@@ -137,16 +150,16 @@ class ApiMisuseCampaignTest {
             int built = 0;
             for (int k = 0; k < Math.max(50, CALLS / 20); k++) {
                 Object b = en.getValue().get();
-                List<Method> steps = java.util.Arrays.stream(b.getClass().getDeclaredMethods())
+                List<Method> steps = Arrays.stream(b.getClass().getDeclaredMethods())
                         .filter(m -> Modifier.isPublic(m.getModifiers()) && !Modifier.isStatic(m.getModifiers())
                                 && !m.getName().equals("build"))
-                        .sorted(java.util.Comparator.comparing(Method::toGenericString)).toList();
+                        .sorted(Comparator.comparing(Method::toGenericString)).toList();
                 StringBuilder call = new StringBuilder(en.getKey());
                 boolean failed = false;
                 for (int n = rnd.nextInt(6); n >= 0 && !failed; n--) {
                     Method m = steps.get(rnd.nextInt(steps.size()));
                     Object[] args = arguments(m.getGenericParameterTypes(), rnd);
-                    call.append('.').append(m.getName()).append(java.util.Arrays.deepToString(args));
+                    call.append('.').append(m.getName()).append(Arrays.deepToString(args));
                     try {
                         m.invoke(b, args);
                     } catch (InvocationTargetException ite) {
@@ -247,7 +260,7 @@ class ApiMisuseCampaignTest {
             assertThat(f.maxAddress()).as(call).isNotNegative();
         } else if (r instanceof Workload w) {
             assertThat(w.name()).as(call).isNotEmpty();
-            java.util.Set<String> names = new java.util.HashSet<>();
+            Set<String> names = new HashSet<>();
             w.buffers().forEach(b -> {
                 invariants(b, call);
                 assertThat(names.add(b.name())).as(call + ": unique names").isTrue();
@@ -372,11 +385,11 @@ class ApiMisuseCampaignTest {
         if (raw == SolverChoice.class) {
             return SolverChoice.values()[rnd.nextInt(SolverChoice.values().length)];
         }
-        if (raw == dev.berth.plan.Effort.class) {
-            return dev.berth.plan.Effort.values()[rnd.nextInt(dev.berth.plan.Effort.values().length)];
+        if (raw == Effort.class) {
+            return Effort.values()[rnd.nextInt(Effort.values().length)];
         }
-        if (raw == dev.berth.solve.Progress.class) {
-            return dev.berth.solve.Progress.NONE;
+        if (raw == Progress.class) {
+            return Progress.NONE;
         }
         if (raw == Space.class) {
             Target t = rnd.nextInt(4) == 0 ? OTHER : MINE;
@@ -404,17 +417,17 @@ class ApiMisuseCampaignTest {
             }
             return new Workload("w", bs, List.of());
         }
-        if (raw == dev.berth.workload.Operators.class) {
+        if (raw == Operators.class) {
             String a = "b" + rnd.nextInt(6);
             String b = "b" + rnd.nextInt(6);
-            List<dev.berth.workload.Operator> ops = List.of(new dev.berth.workload.Operator("op", List.of(a), List.of(b)));
+            List<Operator> ops = List.of(new Operator("op", List.of(a), List.of(b)));
             return switch (rnd.nextInt(3)) {
-                case 0 -> new dev.berth.workload.Operators.None();
-                case 1 -> new dev.berth.workload.Operators.Listed(ops, List.of(), List.of(
-                        new dev.berth.workload.BufferUse(a, dev.berth.schedule.Role.INPUT),
-                        new dev.berth.workload.BufferUse(b, dev.berth.schedule.Role.values()[rnd.nextInt(5)])));
-                default -> new dev.berth.workload.Operators.Ordered(ops, rnd.nextBoolean() ? List.of()
-                        : List.of(new dev.berth.workload.Shared(b, a)));
+                case 0 -> new Operators.None();
+                case 1 -> new Operators.Listed(ops, List.of(), List.of(
+                        new BufferUse(a, Role.INPUT),
+                        new BufferUse(b, Role.values()[rnd.nextInt(5)])));
+                default -> new Operators.Ordered(ops, rnd.nextBoolean() ? List.of()
+                        : List.of(new Shared(b, a)));
             };
         }
         if (raw == Planner.Options.class) {

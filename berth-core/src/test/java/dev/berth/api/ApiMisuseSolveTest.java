@@ -11,6 +11,7 @@ import dev.berth.failure.Category;
 import dev.berth.plan.Planner;
 import dev.berth.plan.Solvers;
 import dev.berth.solve.Budget;
+import dev.berth.solve.Progress;
 import dev.berth.sweep.LiveBytes;
 import dev.berth.solve.SolverKind;
 import dev.berth.solve.SpaceProblem;
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 
 import java.math.BigInteger;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -68,13 +70,13 @@ class ApiMisuseSolveTest {
 
     private static long[] ones(int n) {
         long[] a = new long[n];
-        java.util.Arrays.fill(a, 1);
+        Arrays.fill(a, 1);
         return a;
     }
 
     private static long[] minusOnes(int n) {
         long[] a = new long[n];
-        java.util.Arrays.fill(a, -1);
+        Arrays.fill(a, -1);
         return a;
     }
 
@@ -207,7 +209,7 @@ class ApiMisuseSolveTest {
     void budgetSecondsAreZeroToInfinity() {
         for (double bad : new double[]{Double.NaN, -1, -0.5, Double.NEGATIVE_INFINITY}) {
             invalid("seconds", () -> Budget.seconds(bad));
-            invalid("seconds", () -> Budget.seconds(bad, dev.berth.solve.Progress.NONE));
+            invalid("seconds", () -> Budget.seconds(bad, Progress.NONE));
             invalid("seconds", () -> Budget.unlimited().child(bad));
             invalid("seconds", () -> Budget.seconds(5).child(bad));
         }

@@ -6,6 +6,7 @@ import dev.berth.artifact.Assignment;
 import dev.berth.artifact.PlannedBuffer;
 import dev.berth.failure.BerthException;
 import dev.berth.failure.Category;
+import dev.berth.plan.Effort;
 import dev.berth.plan.PlanResult;
 import dev.berth.plan.Planner;
 import dev.berth.target.AddressFormat;
@@ -228,7 +229,7 @@ class AssignerTest {
         assertThat(a.lowerBound()).isLessThanOrEqualTo(a.cost());
         if (!r.placements().isEmpty()) {
             assertThat(placedFits(t, w, r)).as("seed %d", seed).isTrue();
-            PlanResult plan = Planner.plan(t, w, Planner.Options.defaults().withEffort(dev.berth.plan.Effort.FIT));
+            PlanResult plan = Planner.plan(t, w, Planner.Options.defaults().withEffort(Effort.FIT));
             assertThat(PlanValidator.validate(plan.plan()).valid()).isTrue();
             assertThat(plan.assignment().orElseThrow().cost()).isEqualTo(a.cost());
         }

@@ -1,14 +1,18 @@
 package dev.berth.assign;
 
 import dev.berth.artifact.Assignment;
+import dev.berth.plan.PlanResult;
+import dev.berth.plan.Planner;
 import dev.berth.target.Space;
 import dev.berth.target.Target;
+import dev.berth.verify.PlanValidator;
 import dev.berth.workload.BufferSpec;
 import dev.berth.workload.Workload;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import java.util.Arrays;
 import java.util.Optional;
 import java.util.Random;
 import java.util.stream.LongStream;
@@ -143,8 +147,8 @@ class LiveSetBoundTest {
         int[] last = new int[n];
         long[] bytes = new long[n];
         long[] gain = new long[n];
-        java.util.Arrays.fill(bytes, 1);
-        java.util.Arrays.fill(gain, 2);
+        Arrays.fill(bytes, 1);
+        Arrays.fill(gain, 2);
         LiveSetBound.Result r = LiveSetBound.solve(100, NONE, NONE, NO_BYTES, first, last, bytes, gain, 100).orElseThrow();
         assertThat(r.savings()).isEqualTo(80);
         assertThat(r.chosen()).containsOnly(true);
@@ -185,8 +189,8 @@ class LiveSetBoundTest {
         assertThat(a.proof()).isEqualTo(Assignment.Proof.LOWER_BOUND);
         assertThat(r.workload().buffers()).allSatisfy(b -> assertThat(b.space()).isEqualTo(sram));
         assertThat(AssignerTest.placedFits(t, w, r)).isTrue();
-        dev.berth.plan.PlanResult plan = dev.berth.plan.Planner.plan(t, w, dev.berth.plan.Planner.Options.defaults());
-        assertThat(dev.berth.verify.PlanValidator.validate(plan.plan()).valid()).isTrue();
+        PlanResult plan = Planner.plan(t, w, Planner.Options.defaults());
+        assertThat(PlanValidator.validate(plan.plan()).valid()).isTrue();
         assertThat(plan.plan().buffersIn(sram)).hasSize(5);
         assertThat(plan.plan().metrics(sram).highWater()).isLessThanOrEqualTo(6);
     }

@@ -1,15 +1,22 @@
 package dev.berth.plan;
 
+import dev.berth.artifact.Optimality;
+import dev.berth.artifact.PlannedBuffer;
+import dev.berth.artifact.SpaceMetrics;
+import dev.berth.failure.BerthException;
 import dev.berth.schedule.Graph;
 import dev.berth.schedule.InPlace;
 import dev.berth.schedule.Order;
 import dev.berth.schedule.OrderSearch;
 import dev.berth.schedule.OrderSearchTest;
+import dev.berth.schedule.Reuse;
+import dev.berth.schedule.Role;
 import dev.berth.schedule.Schedule;
 import dev.berth.target.AddressFormat;
 import dev.berth.target.EndConvention;
 import dev.berth.target.Space;
 import dev.berth.target.Target;
+import dev.berth.verify.PlanValidator;
 import dev.berth.workload.BufferSpec;
 import dev.berth.workload.BufferUse;
 import dev.berth.workload.Lifetime;
@@ -121,15 +128,15 @@ class OperatorPlanTest {
         renamed.set(0, "nobody");
         Schedule other = new Schedule(renamed, List.of(), s.filePeak(), s.fileLevelPeak(), s.peak(), s.bound(), false, 0, 1, 0);
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> Lowering.lower(w, g, other))
-                .isInstanceOfSatisfying(dev.berth.failure.BerthException.class, e -> assertThat(e.failure().message())
+                .isInstanceOfSatisfying(BerthException.class, e -> assertThat(e.failure().message())
                         .isEqualTo("schedule.order[0]: 'nobody' is no operator of graph '" + g.name() + "'"));
         Workload stepped = new Workload("s", w.buffers(), List.of());
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> Lowering.graph(stepped))
-                .isInstanceOfSatisfying(dev.berth.failure.BerthException.class, e -> assertThat(e.failure().message())
+                .isInstanceOfSatisfying(BerthException.class, e -> assertThat(e.failure().message())
                         .startsWith("workload 's' lists no operators"));
         Workload few = new Workload("few", w.buffers().subList(1, w.buffers().size()), List.of());
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> Lowering.lower(few, g, s))
-                .isInstanceOfSatisfying(dev.berth.failure.BerthException.class, e -> assertThat(e.failure().message())
+                .isInstanceOfSatisfying(BerthException.class, e -> assertThat(e.failure().message())
                         .isEqualTo("graph '" + g.name() + "': buffer '" + ref.buffers().get(0).name()
                                 + "' is no buffer of workload 'few'"));
     }
@@ -137,17 +144,17 @@ class OperatorPlanTest {
     @org.junit.jupiter.api.Test
     void aChainIsPlacedAtOneOffsetAndAChainOfUnequalSizesClaimsNoMoreThanThePeak() {
         for (long tail : new long[]{64, 16}) {
-            Graph ref = new Graph("chain", 16, List.of(new Graph.Buffer("x", 64, dev.berth.schedule.Role.INPUT),
-                    new Graph.Buffer("a", 64, dev.berth.schedule.Role.INTERMEDIATE),
-                    new Graph.Buffer("b", 64, dev.berth.schedule.Role.INTERMEDIATE),
-                    new Graph.Buffer("c", 48, dev.berth.schedule.Role.INTERMEDIATE),
-                    new Graph.Buffer("y", tail, dev.berth.schedule.Role.OUTPUT)), List.of(
+            Graph ref = new Graph("chain", 16, List.of(new Graph.Buffer("x", 64, Role.INPUT),
+                    new Graph.Buffer("a", 64, Role.INTERMEDIATE),
+                    new Graph.Buffer("b", 64, Role.INTERMEDIATE),
+                    new Graph.Buffer("c", 48, Role.INTERMEDIATE),
+                    new Graph.Buffer("y", tail, Role.OUTPUT)), List.of(
                     new Graph.Operator("p", List.of("x"), List.of("a")),
                     new Graph.Operator("q", List.of("a"), List.of("b"),
-                            List.of(new Graph.Overwrite("b", "a", dev.berth.schedule.Reuse.ELEMENTWISE))),
+                            List.of(new Graph.Overwrite("b", "a", Reuse.ELEMENTWISE))),
                     new Graph.Operator("r", List.of("a", "b"), List.of("c")),
                     new Graph.Operator("s", List.of("b", "c"), List.of("y"),
-                            List.of(new Graph.Overwrite("y", "b", dev.berth.schedule.Reuse.VIEW)))), List.of());
+                            List.of(new Graph.Overwrite("y", "b", Reuse.VIEW)))), List.of());
             // a is read by r after q: b cannot be written over a; y over b at s
             Target t = target(16);
             Workload w = workloadOf(ref, t);
@@ -155,17 +162,17 @@ class OperatorPlanTest {
             Schedule s = OrderSearch.search(g, Order.FILE, InPlace.ELEMENTWISE);
             assertThat(s.pairs()).extracting(Schedule.Pair::output).containsExactly("y");
             PlanResult r = Planner.plan(t, Lowering.lower(w, g, s), Planner.Options.defaults());
-            dev.berth.artifact.SpaceMetrics m = r.plan().spaces().get("global");
+            SpaceMetrics m = r.plan().spaces().get("global");
             assertThat(r.plan().buffer("y").orElseThrow().offset()).isEqualTo(r.plan().buffer("b").orElseThrow().offset());
             // steps: x 0, a 0..2, b 1..3, c 2..3, y 3: peak at step 2 (a, b, c) = 176; at 3 b and c only (y shares b's bytes)
             assertThat(m.peakLive()).isEqualTo(176);
-            dev.berth.artifact.Optimality o = m.optimality().orElseThrow();
+            Optimality o = m.optimality().orElseThrow();
             if (tail == 64) {
                 assertThat(o.optimal()).as(o.toString()).isTrue();
             } else {
                 assertThat(o.lowerBound()).isEqualTo(m.peakLive());
                 assertThat(o.optimal() ? o.proof() : o.open().orElseThrow())
-                        .isIn(dev.berth.artifact.Optimality.Proof.LOWER_BOUND, dev.berth.artifact.Optimality.Open.SHARED);
+                        .isIn(Optimality.Proof.LOWER_BOUND, Optimality.Open.SHARED);
             }
         }
     }
@@ -178,11 +185,11 @@ class OperatorPlanTest {
                 new Operator("w0", List.of(), List.of("pad")),
                 new Operator("relu", List.of("x"), List.of("a")),
                 new Operator("fc", List.of("a", "pad"), List.of("y"))), List.of(), List.of(
-                new BufferUse("x", dev.berth.schedule.Role.INPUT),
-                new BufferUse("pad", dev.berth.schedule.Role.INTERMEDIATE),
-                new BufferUse("a", dev.berth.schedule.Role.INTERMEDIATE,
-                        List.of(new Overwrite("x", dev.berth.schedule.Reuse.ELEMENTWISE))),
-                new BufferUse("y", dev.berth.schedule.Role.OUTPUT)));
+                new BufferUse("x", Role.INPUT),
+                new BufferUse("pad", Role.INTERMEDIATE),
+                new BufferUse("a", Role.INTERMEDIATE,
+                        List.of(new Overwrite("x", Reuse.ELEMENTWISE))),
+                new BufferUse("y", Role.OUTPUT)));
         Map<String, Lifetime> steps = listed.lifetimes();
         // x reserves 30 (alignment lcm(2, 3) = 6), a 28 (lcm(2, 4) = 4): together at a multiple of 12
         Workload w = new Workload("align", List.of(
@@ -194,29 +201,29 @@ class OperatorPlanTest {
         Schedule s = OrderSearch.search(graph, Order.FILE, InPlace.ELEMENTWISE);
         assertThat(s.pairs()).extracting(Schedule.Pair::output).containsExactly("a");
         PlanResult r = Planner.plan(t, Lowering.lower(w, graph, s), Planner.Options.defaults());
-        assertThat(dev.berth.verify.PlanValidator.validate(r.plan()).valid()).isTrue();
+        assertThat(PlanValidator.validate(r.plan()).valid()).isTrue();
         long at = r.plan().buffer("x").orElseThrow().offset();
         assertThat(r.plan().buffer("a").orElseThrow().offset()).isEqualTo(at);
         assertThat(at % 12).isZero();
         // the merged item reserves 36 (30 rounded up to 12): more than x, so no bound above the peak is claimed
-        dev.berth.artifact.Optimality o = r.plan().spaces().get("global").optimality().orElseThrow();
+        Optimality o = r.plan().spaces().get("global").optimality().orElseThrow();
         assertThat(o.lowerBound()).isEqualTo(r.plan().spaces().get("global").peakLive());
         assertThat(o.optimal() ? o.proof() : o.open().orElseThrow())
-                .isIn(dev.berth.artifact.Optimality.Proof.LOWER_BOUND, dev.berth.artifact.Optimality.Open.SHARED);
+                .isIn(Optimality.Proof.LOWER_BOUND, Optimality.Open.SHARED);
     }
 
     /** The planned workload: valid, its peak the optimum, each pair at one offset, the order carried. */
     private static void assertPlan(Target t, Workload low, Schedule s, long brute) {
         PlanResult r = Planner.plan(t, low, Planner.Options.defaults());
-        assertThat(dev.berth.verify.PlanValidator.validate(r.plan()).valid()).isTrue();
-        dev.berth.artifact.SpaceMetrics m = r.plan().spaces().get("global");
+        assertThat(PlanValidator.validate(r.plan()).valid()).isTrue();
+        SpaceMetrics m = r.plan().spaces().get("global");
         assertThat(m.peakLive()).as("plan's peak live against brute force").isEqualTo(brute);
         assertThat(m.highWater()).isGreaterThanOrEqualTo(m.peakLive());
         assertThat(m.optimality().orElseThrow().lowerBound()).isBetween(m.peakLive(), m.highWater());
         assertThat(r.plan().order().orElseThrow()).extracting(Operator::name).isEqualTo(s.order());
         assertThat(r.plan().version()).isEqualTo(4);
         for (Schedule.Pair p : s.pairs()) {
-            dev.berth.artifact.PlannedBuffer out = r.plan().buffer(p.output()).orElseThrow();
+            PlannedBuffer out = r.plan().buffer(p.output()).orElseThrow();
             assertThat(out.sharesWith()).contains(p.input());
             assertThat(out.offset()).isEqualTo(r.plan().buffer(p.input()).orElseThrow().offset());
         }

@@ -396,14 +396,14 @@ class PlannerMinimizeTest {
         for (long bad : new long[]{0, -1, Long.MIN_VALUE}) {
             assertThatThrownBy(() -> Planner.Options.defaults().withSearchNodes(bad))
                     .isInstanceOfSatisfying(BerthException.class, e -> {
-                        assertThat(e.failure().category()).isEqualTo(dev.berth.failure.Category.INVALID_INPUT);
+                        assertThat(e.failure().category()).isEqualTo(Category.INVALID_INPUT);
                         assertThat(e.getMessage()).contains("searchNodes").contains(Long.toString(bad));
                     });
         }
         // a heuristic runs no exact search: a node count with one is refused by the call that makes the pair
         for (SolverChoice h : new SolverChoice[]{SolverChoice.GREEDY, SolverChoice.BEST_FIT, SolverChoice.SKYLINE}) {
             assertThatThrownBy(() -> o.withSolver(h)).isInstanceOfSatisfying(BerthException.class, e -> {
-                assertThat(e.failure().category()).isEqualTo(dev.berth.failure.Category.INVALID_INPUT);
+                assertThat(e.failure().category()).isEqualTo(Category.INVALID_INPUT);
                 assertThat(e.getMessage()).contains("searchNodes").contains(h.id());
             });
             Planner.Options heuristic = Planner.Options.defaults().withSolver(h);

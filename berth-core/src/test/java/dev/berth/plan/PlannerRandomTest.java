@@ -7,6 +7,7 @@ import dev.berth.failure.BerthException;
 import dev.berth.failure.Category;
 import dev.berth.failure.Failure;
 import dev.berth.solve.Budget;
+import dev.berth.solve.SpaceProblem;
 import dev.berth.sweep.LiveBytes;
 import dev.berth.solve.Outcome;
 import dev.berth.solve.exact.ExactSolver;
@@ -156,7 +157,7 @@ class PlannerRandomTest {
         return out;
     }
 
-    static int[] firsts(dev.berth.solve.SpaceProblem p) {
+    static int[] firsts(SpaceProblem p) {
         int[] a = new int[p.size()];
         for (int i = 0; i < a.length; i++) {
             a[i] = p.first(i);
@@ -164,7 +165,7 @@ class PlannerRandomTest {
         return a;
     }
 
-    static int[] lasts(dev.berth.solve.SpaceProblem p) {
+    static int[] lasts(SpaceProblem p) {
         int[] a = new int[p.size()];
         for (int i = 0; i < a.length; i++) {
             a[i] = p.last(i);
@@ -172,7 +173,7 @@ class PlannerRandomTest {
         return a;
     }
 
-    static long[] reserveds(dev.berth.solve.SpaceProblem p) {
+    static long[] reserveds(SpaceProblem p) {
         long[] a = new long[p.size()];
         for (int i = 0; i < a.length; i++) {
             a[i] = p.reserved(i);

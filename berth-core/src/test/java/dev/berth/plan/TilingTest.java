@@ -1,5 +1,8 @@
 package dev.berth.plan;
 
+import dev.berth.admit.Admission;
+import dev.berth.alloc.SpaceAllocator;
+import dev.berth.arith.Checked;
 import dev.berth.assign.DerivedNames;
 import dev.berth.solve.SolverChoice;
 import dev.berth.artifact.DescriptorEntry;
@@ -10,6 +13,7 @@ import dev.berth.failure.Category;
 import dev.berth.target.AddressFormat;
 import dev.berth.target.EndConvention;
 import dev.berth.target.Generation;
+import dev.berth.target.Space;
 import dev.berth.target.Target;
 import dev.berth.verify.PlanValidator;
 import dev.berth.workload.BufferSpec;
@@ -20,7 +24,10 @@ import dev.berth.workload.TileSpec;
 import dev.berth.workload.Workload;
 import org.junit.jupiter.api.Test;
 
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Random;
@@ -43,7 +50,7 @@ class TilingTest {
     }
 
     private static Workload tiled(Target t, long size, int depth, OptionalInt count, List<BufferSpec> others) {
-        List<BufferSpec> bs = new java.util.ArrayList<>(others);
+        List<BufferSpec> bs = new ArrayList<>(others);
         bs.add(new BufferSpec("big", size, t.space("global", "test"), 1, new Lifetime(1, 3),
                 Optional.of(new TileSpec(t.space("local", "test"), depth, count))));
         return new Workload("tiled", bs, List.of());
@@ -115,7 +122,7 @@ class TilingTest {
             }
             assertThat(least).isPositive();
             assertThat(Tiling.tileBytes(t.spaces().get("local"), "big", size, least,
-                    dev.berth.arith.Checked.lcm(align, 1))).isEqualTo(tileBytes);
+                    Checked.lcm(align, 1))).isEqualTo(tileBytes);
         }
         assertThat(cases).isGreaterThan(50);
         System.out.println("tile count brute force: " + cases + " cases agree");
@@ -125,12 +132,12 @@ class TilingTest {
     void descriptorAddressesPastA32BitFieldAreRejectedNamingTileAndDescriptor() {
         AddressFormat wide = new AddressFormat("addr40", (1L << 40) - 1, EndConvention.EXCLUSIVE);
         AddressFormat dma32 = new AddressFormat("dma32", 0xFFFF_FFFFL, EndConvention.EXCLUSIVE);
-        java.util.Map<String, AddressFormat> fm = new java.util.LinkedHashMap<>();
+        Map<String, AddressFormat> fm = new LinkedHashMap<>();
         fm.put("addr40", wide);
         fm.put("dma32", dma32);
-        java.util.Map<String, dev.berth.target.Space> sp = new java.util.LinkedHashMap<>();
-        sp.put("global", new dev.berth.target.Space.Logical("global", wide, 64, 0));
-        sp.put("local", new dev.berth.target.Space.Local("local", dma32, 32, 0, 256 * 1024));
+        Map<String, Space> sp = new LinkedHashMap<>();
+        sp.put("global", new Space.Logical("global", wide, 64, 0));
+        sp.put("local", new Space.Local("local", dma32, 32, 0, 256 * 1024));
         Target t = new Target("wide", fm, sp, Optional.of(new Generation(
                 Optional.of(new Generation.Descriptor("global", 32, 32, Optional.of("dma32"))), Optional.empty())));
         long low = (4L << 30) - (1 << 20);
@@ -176,10 +183,10 @@ class TilingTest {
     void aFailedTryLeavesTheAllocatorExactlyAsBefore() {
         Target t = target(1000, 10);
         var local = t.spaces().get("local");
-        var alloc = new dev.berth.alloc.SpaceAllocator(local);
+        var alloc = new SpaceAllocator(local);
         alloc.reserve("x", new Lifetime(0, 2), 300, 1, Origin.TENSOR);
         alloc.reserve("y", new Lifetime(1, 4), 250, 7, Origin.TENSOR);
-        alloc.reserveAt("f", new Lifetime(3, 3), 900, 50, 1, dev.berth.admit.Admission.Mode.EXACT, Origin.FIXED);
+        alloc.reserveAt("f", new Lifetime(3, 3), 900, 50, 1, Admission.Mode.EXACT, Origin.FIXED);
         BufferSpec big = new BufferSpec("big", 5000, t.space("global", "test"), 1, new Lifetime(1, 3),
                 Optional.of(new TileSpec(t.space("local", "test"), 3, OptionalInt.empty())));
         int failures = 0;

@@ -1,5 +1,6 @@
 package dev.berth.verify;
 
+import dev.berth.failure.BerthException;
 import dev.berth.solve.SolverChoice;
 import dev.berth.artifact.DescriptorEntry;
 import dev.berth.artifact.Plan;
@@ -421,7 +422,7 @@ class PlanValidatorDetailTest {
     void aValidVerdictCountsFromZero() {
         assertThat(new Verdict.Valid(0).checks()).isZero();
         assertThat(new Verdict.Valid(Long.MAX_VALUE).valid()).isTrue();
-        assertThatThrownBy(() -> new Verdict.Valid(-1)).isInstanceOf(dev.berth.failure.BerthException.class)
+        assertThatThrownBy(() -> new Verdict.Valid(-1)).isInstanceOf(BerthException.class)
                 .hasMessageContaining("checks");
     }
 }

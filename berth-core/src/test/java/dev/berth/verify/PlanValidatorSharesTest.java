@@ -4,6 +4,7 @@ import dev.berth.artifact.Optimality;
 import dev.berth.artifact.Plan;
 import dev.berth.artifact.PlannedBuffer;
 import dev.berth.artifact.SpaceMetrics;
+import dev.berth.failure.BerthException;
 import dev.berth.solve.SolverChoice;
 import dev.berth.solve.SolverKind;
 import dev.berth.target.AddressFormat;
@@ -125,7 +126,7 @@ class PlanValidatorSharesTest {
     void sharesWithNeedsAnOrder() {
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> new Plan(T, "w", SolverChoice.AUTO,
                         plan(sound(), ORDER, 140).spaces(), sound(), List.of()))
-                .isInstanceOfSatisfying(dev.berth.failure.BerthException.class, e -> assertThat(e.failure().message())
+                .isInstanceOfSatisfying(BerthException.class, e -> assertThat(e.failure().message())
                         .startsWith("buffers[2].sharesWith: a plan without an operator order"));
     }
 }

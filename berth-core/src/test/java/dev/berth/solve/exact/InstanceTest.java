@@ -139,7 +139,7 @@ class InstanceTest {
                             .isEqualTo(in.secFirst[k] <= s && s <= in.secLast[k]);
                 }
             }
-            assertThat(java.util.Arrays.stream(in.sectionTotal).max().orElse(0)).as(what + ": the largest section total")
+            assertThat(Arrays.stream(in.sectionTotal).max().orElse(0)).as(what + ": the largest section total")
                     .isEqualTo(p.peakLive());
             // items by first section, then index
             assertThat(in.byFirst).hasSize(n);

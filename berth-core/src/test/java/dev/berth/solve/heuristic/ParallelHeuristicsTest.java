@@ -6,6 +6,7 @@ import dev.berth.solve.SpaceProblem;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import java.util.List;
 import java.util.SplittableRandom;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -33,11 +34,11 @@ class ParallelHeuristicsTest {
     void sideBySideIsTheSameAsOneAfterTheOther(long seed) {
         int n = HeuristicSolver.SIDE_BY_SIDE_FROM + 1000;
         SpaceProblem p = random(n, seed);
-        java.util.List<Outcome.Solved> parallel = HeuristicSolver.bestFitAndGreedy(p, Budget.unlimited(), 2);
-        java.util.List<Outcome.Solved> sequential = HeuristicSolver.bestFitAndGreedy(p, Budget.unlimited(), 1);
+        List<Outcome.Solved> parallel = HeuristicSolver.bestFitAndGreedy(p, Budget.unlimited(), 2);
+        List<Outcome.Solved> sequential = HeuristicSolver.bestFitAndGreedy(p, Budget.unlimited(), 1);
         Outcome.Solved bestFit = (Outcome.Solved) HeuristicSolver.bestFit().solve(p, Budget.unlimited());
         Outcome.Solved greedy = (Outcome.Solved) HeuristicSolver.greedyBySize().solve(p, Budget.unlimited());
-        for (java.util.List<Outcome.Solved> r : java.util.List.of(parallel, sequential)) {
+        for (List<Outcome.Solved> r : List.of(parallel, sequential)) {
             assertThat(r.get(0).offsets()).isEqualTo(bestFit.offsets());
             assertThat(r.get(0).height()).isEqualTo(bestFit.height());
             assertThat(r.get(1).offsets()).isEqualTo(greedy.offsets());

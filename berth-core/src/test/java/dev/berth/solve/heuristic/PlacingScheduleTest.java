@@ -7,7 +7,9 @@ import dev.berth.solve.Budget;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import java.util.Arrays;
 import java.util.SplittableRandom;
+import java.util.stream.IntStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -34,7 +36,7 @@ class PlacingScheduleTest {
             int chunk = 1 + rnd.nextInt(n + 10);
             int[] schedule = PlacingSchedule.of(steps, chunk);
             int[] when = new int[n];
-            java.util.Arrays.fill(when, -1);
+            Arrays.fill(when, -1);
             for (int t = 0; t < n; t++) {
                 assertThat(when[schedule[t]]).as("position %d scheduled twice", schedule[t]).isEqualTo(-1);
                 when[schedule[t]] = t;
@@ -85,7 +87,7 @@ class PlacingScheduleTest {
             steps[k] = (k % 2 == 0) ? 5L << 32 | 90 : 3L << 32 | 100;
         }
         int[] schedule = PlacingSchedule.of(steps, 128);
-        int[] rankOrder = java.util.stream.IntStream.range(0, n).toArray();
+        int[] rankOrder = IntStream.range(0, n).toArray();
         assertThat(schedule).containsExactly(rankOrder);
         // while a chunk of thinly spread items is swept by first step
         long[] spread = new long[n];
