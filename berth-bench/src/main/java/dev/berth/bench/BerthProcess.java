@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -22,7 +23,7 @@ record BerthProcess(JsonNode out, double seconds) {
      * benchmarks.sh passes the repository's {@code berth} with {@code BERTH_JAR} naming a copy).
      */
     static List<String> command(Path berth, String... args) {
-        List<String> cmd = new java.util.ArrayList<>();
+        List<String> cmd = new ArrayList<>();
         if (berth.getFileName().toString().endsWith(".jar")) {
             cmd.addAll(List.of("java", "-jar"));
         }

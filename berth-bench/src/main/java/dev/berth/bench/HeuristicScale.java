@@ -7,6 +7,8 @@ import dev.berth.solve.Outcome;
 import dev.berth.solve.Solver;
 import dev.berth.solve.SpaceProblem;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -32,7 +34,7 @@ public final class HeuristicScale {
         sb.append("| buffers | solver | median time (ms) | best time (ms) | median CPU (ms) | height | lower bound "
                 + "| height / lower bound |\n");
         sb.append("| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |\n");
-        java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
+        ThreadMXBean mx = ManagementFactory.getThreadMXBean();
         for (int n : sizes) {
             SpaceProblem p = SyntheticWorkloads.onnxLike(n, seed);
             long lb = SyntheticWorkloads.maxLive(p);

@@ -13,6 +13,8 @@ import dev.berth.workload.BufferSpec;
 import dev.berth.workload.Lifetime;
 import dev.berth.workload.Workload;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -42,7 +44,7 @@ public final class PlannerScale {
         AddressFormat wide = new AddressFormat("wide", Long.MAX_VALUE, EndConvention.EXCLUSIVE);
         Space global = new Space.Logical("global", wide, 1, 0);
         Target target = new Target("synthetic", Map.of("wide", wide), Map.of("global", global), Optional.empty());
-        java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
+        ThreadMXBean mx = ManagementFactory.getThreadMXBean();
         StringBuilder sb = new StringBuilder();
         sb.append("| buffers | median time (ms) | best time (ms) | median CPU (ms) | solver | height | lower bound "
                 + "| height / lower bound | proof |\n");

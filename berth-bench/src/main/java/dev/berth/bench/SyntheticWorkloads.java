@@ -2,6 +2,7 @@ package dev.berth.bench;
 
 import dev.berth.solve.SpaceProblem;
 
+import java.util.Arrays;
 import java.util.SplittableRandom;
 
 /**
@@ -53,7 +54,7 @@ public final class SyntheticWorkloads {
             ev[2 * i] = ((long) p.first(i) << 33) | (1L << 32) | i;
             ev[2 * i + 1] = (((long) p.last(i) + 1) << 33) | i;
         }
-        java.util.Arrays.sort(ev);
+        Arrays.sort(ev);
         long live = 0;
         long best = 0;
         for (long e : ev) {

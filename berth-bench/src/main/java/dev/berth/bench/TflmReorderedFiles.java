@@ -18,9 +18,12 @@ import dev.berth.solve.SolverChoice;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -77,7 +80,7 @@ public final class TflmReorderedFiles {
         System.out.println("pairs " + s.pairs().size() + " " + s.pairs());
         System.out.println("peak file-order no-reuse " + best.filePeak() + ", chosen " + s.peak() + ", bound of best "
                 + best.bound() + " (search's best " + best.peak() + ")");
-        java.util.Map<String, Integer> index = new java.util.HashMap<>();
+        Map<String, Integer> index = new HashMap<>();
         r.reordered().view().entries().forEach(e -> index.put(e.label(), index.size()));
         int[] offline = r.head().offline();
         long together = s.pairs().stream().filter(p -> offline[index.get(p.output())] >= 0
@@ -96,7 +99,7 @@ public final class TflmReorderedFiles {
     static int[] late(TfliteModel model) {
         TfliteModel.Subgraph g = model.subgraphs().get(0);
         int n = g.operators().size();
-        List<Set<Integer>> pre = new java.util.ArrayList<>();
+        List<Set<Integer>> pre = new ArrayList<>();
         for (int j = 0; j < n; j++) {
             Set<Integer> p = new HashSet<>();
             TfliteModel.Operator b = g.operators().get(j);

@@ -18,6 +18,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.IntFunction;
 
 /**
  * XLA's three memory schedulers (xla/service/hlo_memory_scheduler.cc, whose DefaultMemoryScheduler
@@ -344,7 +345,7 @@ public final class XlaSchedulers {
          * operator's children (operands and control predecessors) given in visiting order by
          * {@code children}; as XLA's iterative walk: children pushed so that the first is visited first.
          */
-        private int[] postOrder(List<Integer> roots, java.util.function.IntFunction<int[]> children) {
+        private int[] postOrder(List<Integer> roots, IntFunction<int[]> children) {
             byte[] state = new byte[n]; // 0 new, 1 visiting, 2 visited
             List<Integer> out = new ArrayList<>(n);
             for (int root : roots) {
