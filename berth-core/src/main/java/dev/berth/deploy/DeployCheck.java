@@ -60,6 +60,19 @@ public final class DeployCheck {
             throw BerthException.invalid("plan", "the plan does not pass validation: " + bad);
         }
         Map<String, Space> spaces = plan.target().spaces();
+        requireInputsMatch(plan, spaces, provide, base);
+        Map<String, SpaceNeed> needs = needs(plan, spaces, provide);
+        requireEncodableAtBase(plan, spaces, base);
+        requireCapacity(needs);
+        return needs;
+    }
+
+    /**
+     * Every space an input names is a logical space of the target, and every logical space that
+     * needs a byte is given a capacity.
+     */
+    private static void requireInputsMatch(Plan plan, Map<String, Space> spaces, Map<String, Long> provide,
+                                           Map<String, Long> base) {
         for (String s : provide.keySet()) {
             requireLogical(spaces, s, DeployInput.Input.PROVIDED_CAPACITY);
         }
@@ -74,7 +87,10 @@ public final class DeployCheck {
                                 DeployInput.Mismatch.NOT_PROVIDED, Optional.empty(), List.of()));
             }
         }
-        // arithmetic
+    }
+
+    /** The arithmetic: each logical space's need (high-water mark plus runtime reserve), checked, and its capacity. */
+    private static Map<String, SpaceNeed> needs(Plan plan, Map<String, Space> spaces, Map<String, Long> provide) {
         Map<String, SpaceNeed> needs = new LinkedHashMap<>();
         for (Space s : spaces.values()) {
             if (!(s instanceof Space.Logical)) {
@@ -92,7 +108,11 @@ public final class DeployCheck {
             needs.put(s.name(), new SpaceNeed(s.name(), m.highWater(), m.runtimeReserve(), need,
                     provide.getOrDefault(s.name(), 0L)));
         }
-        // format, at the loader's base
+        return needs;
+    }
+
+    /** The format, at the loader's base: every reservation and descriptor of a based space still encodable there. */
+    private static void requireEncodableAtBase(Plan plan, Map<String, Space> spaces, Map<String, Long> base) {
         for (Map.Entry<String, Long> e : base.entrySet()) {
             Space s = spaces.get(e.getKey());
             long b = e.getValue();
@@ -108,7 +128,10 @@ public final class DeployCheck {
                 }
             }
         }
-        // capacity
+    }
+
+    /** The capacity: each space's need within what the runtime provides. */
+    private static void requireCapacity(Map<String, SpaceNeed> needs) {
         for (SpaceNeed n : needs.values()) {
             if (n.needed() > n.provided()) {
                 long shortBy = n.needed() - n.provided();
@@ -118,7 +141,6 @@ public final class DeployCheck {
                         n.space(), n.needed(), n.provided(), shortBy));
             }
         }
-        return needs;
     }
 
     /** Whether logical space {@code s} needs no byte at deployment: high-water mark and runtime reserve both 0. */
